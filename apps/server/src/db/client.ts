@@ -1,0 +1,119 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { migrationsDir } from '../lib/paths.ts';
+import * as schema from './schema.ts';
+
+/** Any number fits; it only has to be the same in every server process sharing a PostgreSQL database. */
+const MIGRATION_LOCK = 7_260_013;
+
+export type Schema = typeof schema;
+/** One Drizzle type over both drivers: the product speaks one SQL dialect, PostgreSQL's. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  readonly kind: DatabaseKind;
+  readonly db: Db;
+  /** Where the data lives: the PGlite folder, or the PostgreSQL URL without its password. */
+  readonly location: string;
+  ping(): Promise<void>;
+  /** Applies the committed migrations (drizzle/); safe when several processes start together. */
+  migrate(): Promise<void>;
+  /** How many migrations have been applied. */
+  appliedMigrations(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection URL; when absent the embedded PGlite database in `dataDir` is used. */
+  databaseUrl?: string | undefined;
+  /** Folder holding the embedded database (its `pglite` subfolder). */
+  dataDir: string;
+  /** Largest number of PostgreSQL connections. */
+  poolSize?: number;
+}
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres';
+  }
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client losing its connection must not bring the process down.
+    pool.on('error', () => {});
+    const db = drizzlePostgres({ client: pool, schema }) as unknown as Db;
+    const database: Database = {
+      kind: 'postgres',
+      db,
+      location: redactUrl(options.databaseUrl),
+      async ping() {
+        await pool.query('select 1');
+      },
+      // A session-level advisory lock on one connection makes processes take turns, so each migration runs once.
+      async migrate() {
+        const connection = await pool.connect();
+        try {
+          await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePostgres(drizzlePostgres({ client: connection, schema }), { migrationsFolder: migrationsDir });
+        } finally {
+          await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+          connection.release();
+        }
+      },
+      appliedMigrations: () => countMigrations(db),
+      async close() {
+        await pool.end();
+      },
+    };
+    await database.ping();
+    return database;
+  }
+  const dir = resolve(options.dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    location: dir,
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsDir });
+    },
+    appliedMigrations: () => countMigrations(db),
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+async function countMigrations(db: Db): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+  );
+  return Number(row?.count ?? 0);
+}

@@ -1,0 +1,71 @@
+import { isCalendarError } from '@hunab/calendar';
+import type { ErrorBody, ErrorCode } from '@hunab/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error a handler throws on purpose: it becomes `{ success: false, error: { code, message } }` with its status. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode | (string & {}),
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function errorBody(code: string, message: string): ErrorBody {
+  return { success: false, error: { code, message } };
+}
+
+/** Fastify's own 4xx errors, by their codes, in the product's words. */
+const FASTIFY_ERRORS: Record<string, [number, ErrorCode, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'INVALID_JSON', 'The request body is not valid JSON.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'INVALID_JSON', 'The request body is empty but declared as JSON.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'VALIDATION_ERROR', 'The Content-Length header does not match the body.'],
+};
+
+function describeValidation(error: FastifyError): { code: string; message: string } {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    // A custom issue may carry the product's own code (INVALID_KIN, INVALID_DATE ...) in its params.
+    const ownCode = (first?.params as { params?: { code?: unknown } } | undefined)?.params?.code;
+    if (typeof ownCode === 'string') return { code: ownCode, message: first?.message ?? 'Invalid request.' };
+    const field = (first?.instancePath ?? '').split('/').filter(Boolean).join('.');
+    const where = `${error.validationContext ?? 'request'}${field ? `.${field}` : ''}`;
+    return { code: 'VALIDATION_ERROR', message: `${where}: ${first?.message ?? 'invalid value'}` };
+  }
+  return { code: 'VALIDATION_ERROR', message: error.message };
+}
+
+/** Every error leaves the server in the product's envelope; only a real fault answers 500, and it is logged. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message));
+    }
+    if (error.validation) {
+      const { code, message } = describeValidation(error);
+      return reply.status(400).send(errorBody(code, message));
+    }
+    if (isCalendarError(error)) {
+      return reply.status(400).send(errorBody(error.code, error.message));
+    }
+    const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
+    if (known) {
+      const [status, code, message] = known;
+      return reply.status(status).send(errorBody(code, message));
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send(errorBody('RATE_LIMITED', error.message));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send(errorBody('VALIDATION_ERROR', error.message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(errorBody('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
+  });
+}

@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { errorBody } from './lib/errors.ts';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated, and index.html for
+ * every client route. A missing file (a path with an extension) and an unknown /api path are real 404s.
+ */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const indexPath = join(webDistDir, 'index.html');
+  const assetsDir = join(webDistDir, 'assets');
+  const hasWebApp = existsSync(indexPath);
+  if (!hasWebApp) {
+    app.log.warn({ webDistDir }, 'the web app is not built: run `npm run build` to serve it');
+  } else {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        const immutable = path.startsWith(assetsDir);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path === '/api' || path.startsWith('/api/')) {
+      return reply.status(404).send(errorBody('NOT_FOUND', `No API endpoint at ${request.method} ${path}.`));
+    }
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && extname(path) === '';
+    if (!isPage || !hasWebApp) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    // Read on each request so a rebuilt app is served without a restart; the file is small and cached by the OS.
+    const html = await readFile(indexPath, 'utf8');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+}

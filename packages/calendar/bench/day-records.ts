@@ -1,0 +1,48 @@
+/**
+ * Full day records per second: calendarDay() over dates spread from 1000 to 9999, on one thread.
+ * Prints the best of several rounds. Target: at least 10 million per second.
+ */
+import { calendarDay, dateOfDayNumber, dayNumber, type Language, type PlainDate, parseDate } from '../src/index.ts';
+
+const DATES = 1 << 16;
+const ROUND_MS = 1000;
+const ROUNDS = 5;
+
+const first = dayNumber(parseDate('1000-01-01'));
+const span = dayNumber(parseDate('9999-12-31')) - first + 1;
+let seed = 20121221;
+const random = () => {
+  seed = (seed * 1103515245 + 12345) >>> 0;
+  return seed / 2 ** 32;
+};
+const dates: PlainDate[] = Array.from({ length: DATES }, () => dateOfDayNumber(first + Math.floor(random() * span)));
+
+function round(lang: Language): { perSecond: number; checksum: number } {
+  let checksum = 0;
+  let records = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  while (elapsed < ROUND_MS) {
+    for (let i = 0; i < DATES; i++) {
+      const day = calendarDay(dates[i] as PlainDate, lang);
+      checksum += day.kin.number + (day.moon ?? 0) + day.date.length;
+    }
+    records += DATES;
+    elapsed = performance.now() - start;
+  }
+  return { perSecond: (records / elapsed) * 1000, checksum };
+}
+
+for (const lang of ['ru', 'en'] as const) {
+  round(lang); // warm-up: JIT and the kin tables
+  let best = 0;
+  let checksum = 0;
+  for (let r = 0; r < ROUNDS; r++) {
+    const result = round(lang);
+    best = Math.max(best, result.perSecond);
+    checksum += result.checksum;
+  }
+  console.log(
+    `calendarDay (${lang}): ${(best / 1e6).toFixed(1)} million full day records per second on one thread (checksum ${checksum % 1000})`,
+  );
+}

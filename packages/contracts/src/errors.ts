@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Every error code the API answers with. One list, read by the server and the web app. */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'INVALID_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'RATE_LIMITED',
+  'INVALID_DATE',
+  'DATE_OUT_OF_RANGE',
+  'INVALID_KIN',
+  'INVALID_LANGUAGE',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorBodySchema = z.object({
+  success: z.literal(false),
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** A successful reply: `{ success: true, data }`. */
+export function successSchema<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), data });
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { successSchema } from './errors.ts';
+
+export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
+
+export const healthResponseSchema = successSchema(
+  z.object({ status: z.literal('ok'), database: z.enum(DATABASE_KINDS) }),
+);
+
+export const statusResponseSchema = successSchema(
+  z.object({
+    name: z.literal('hunab'),
+    version: z.string(),
+    node: z.string(),
+    database: z.object({ kind: z.enum(DATABASE_KINDS), version: z.string(), migrations: z.number().int() }),
+    uptimeSeconds: z.number(),
+    startedAt: z.string(),
+  }),
+);
