@@ -1,12 +1,15 @@
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
+import { seedDatabase } from './db/seed.ts';
 import { ConfigError, loadEnv } from './env.ts';
 import { defaultWebDistDir } from './lib/paths.ts';
+import { appVersion } from './lib/version.ts';
 
 async function main(): Promise<void> {
   const env = loadEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await database.migrate();
+  await seedDatabase(database, appVersion);
   const app = await buildApp({
     database,
     webDistDir: env.WEB_DIST_DIR ?? defaultWebDistDir,

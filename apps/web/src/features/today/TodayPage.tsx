@@ -1,0 +1,97 @@
+import { calendarDay, calendarNames, kinEntity } from '@hunab/calendar';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router';
+import { NotFoundPage } from '../../app/NotFoundPage.tsx';
+import { isLanguage, languageOfPath } from '../../lib/languages.ts';
+import { ToneGlyph } from './ToneGlyph.tsx';
+import { useToday } from './useToday.ts';
+
+const COLOR_CLASSES = ['', 'kin-red', 'kin-white', 'kin-blue', 'kin-yellow'] as const;
+
+/** Today's kin, tone, seal, wavespell, moon and year, computed in the browser by the calendar engine. */
+export function TodayPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const lang = languageOfPath(useLocation().pathname);
+  const date = useToday();
+  if (params.lang !== undefined && !isLanguage(params.lang)) return <NotFoundPage />;
+
+  const day = calendarDay(date, lang);
+  const names = calendarNames(lang);
+  const { kin } = day;
+  const yearKin = kinEntity(day.yearKin, lang);
+  const formatted = new Intl.DateTimeFormat(lang, { dateStyle: 'full' }).format(
+    new Date(date.year, date.month - 1, date.day),
+  );
+
+  let moonLine: string;
+  if (day.isDayOutOfTime) moonLine = names.dayOutOfTime;
+  else if (day.isHunabKu) moonLine = names.hunabKu;
+  else moonLine = t('today.moonDay', { moon: day.moonName, day: day.day });
+
+  return (
+    <article className="today" data-date={day.date}>
+      <p className="today-date text-body-secondary" data-testid="today-date">
+        {t('today.title')} · <time dateTime={day.date}>{formatted}</time>
+      </p>
+
+      <section className={`kin-hero ${COLOR_CLASSES[kin.color]}`} aria-labelledby="kin-name">
+        <div className="kin-hero-number">
+          <span className="label">{t('today.kin')}</span>
+          <span className="value" data-testid="kin-number">
+            {kin.number}
+          </span>
+        </div>
+        <div className="kin-hero-body">
+          <h1 id="kin-name" data-testid="kin-name">
+            {kin.name}
+          </h1>
+          <ToneGlyph tone={kin.tone.number} label={t('today.toneGlyph', { tone: kin.tone.number })} />
+          {kin.isGalacticPortal && <span className="badge text-bg-success mt-2">{t('today.portal')}</span>}
+        </div>
+      </section>
+
+      <dl className="today-facts">
+        <div>
+          <dt>{t('today.seal')}</dt>
+          <dd data-testid="seal">
+            {kin.sign.name} <span className="num">· {kin.sign.number}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('today.tone')}</dt>
+          <dd data-testid="tone">
+            {kin.tone.name} <span className="num">· {kin.tone.number}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('today.waveSpell')}</dt>
+          <dd data-testid="wavespell">
+            {kin.waveSpell.name} <span className="num">· {t('today.dayOfWaveSpell', { day: kin.tone.number })}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('today.moon')}</dt>
+          <dd data-testid="moon">{moonLine}</dd>
+        </div>
+        {day.radialPlasma && (
+          <div>
+            <dt>{t('today.plasma')}</dt>
+            <dd data-testid="plasma">{day.radialPlasma.name}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('today.year')}</dt>
+          <dd data-testid="year">
+            {t('today.yearOf', { from: day.yearStart, to: day.yearStart + 1 })} · {t('today.kin')} {yearKin.number}{' '}
+            {yearKin.name}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('today.castle')}</dt>
+          <dd data-testid="castle">{day.castle.name}</dd>
+        </div>
+      </dl>
+    </article>
+  );
+}

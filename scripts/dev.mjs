@@ -1,0 +1,20 @@
+// Development: the API with reload on change (port 3000) and the Vite dev server (port 5173, proxying /api).
+import { spawn } from 'node:child_process';
+
+const children = [
+  spawn('npm', ['run', 'dev', '-w', '@hunab/server'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'development' },
+  }),
+  spawn('npm', ['run', 'dev', '-w', '@hunab/web'], { stdio: 'inherit' }),
+];
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const child of children)
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });
