@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
@@ -8,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { migrationsDir } from '../lib/paths.ts';
+import { migrationsDir, serverRoot } from '../lib/paths.ts';
 import * as schema from './schema.ts';
 
 /** Any number fits; it only has to be the same in every server process sharing a PostgreSQL database. */
@@ -85,6 +86,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dir = resolve(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
+  if (!existsSync(resolve(dir, 'PG_VERSION'))) await createPgliteCluster(dir);
   const client = await PGlite.create(dir);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
@@ -102,6 +104,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (!client.closed) await client.close();
     },
   };
+}
+
+/**
+ * Creating a PGlite cluster takes several hundred MB of WebAssembly memory that a process never gives back,
+ * so a short-lived child process creates it and the server then opens the finished folder.
+ */
+async function createPgliteCluster(dir: string): Promise<void> {
+  const script = `import { PGlite } from '@electric-sql/pglite'; await (await PGlite.create(process.argv[1])).close();`;
+  await new Promise<void>((done, fail) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script, dir], {
+      cwd: serverRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.on('error', fail);
+    child.on('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`creating the embedded database in ${dir} failed (exit code ${code})`)),
+    );
+  });
 }
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
