@@ -6,6 +6,7 @@ const PATHS = [
   ['ru', '/'],
   ['en', '/en/'],
   ['ar', '/ar/'],
+  ['ja', '/ja/'],
 ];
 
 for (const width of WIDTHS) {

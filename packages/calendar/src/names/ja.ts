@@ -28,20 +28,21 @@ const SEALS = [
 const COLOUR_ADJECTIVES = ['赤い', '白い', '青い', '黄色い'] as const;
 
 /** Tones in their attributive form with の, as used in kin and moon names. */
+/** Tone names as said alone (磁気); a kin name joins them to the seal with の (赤い磁気の竜). */
 const TONES = [
-  '磁気の',
-  '月の',
-  '電気の',
-  '自己存在の',
-  '倍音の',
-  '律動の',
-  '共振の',
-  '銀河の',
-  '太陽の',
-  '惑星の',
-  'スペクトルの',
-  '水晶の',
-  '宇宙の',
+  '磁気',
+  '月',
+  '電気',
+  '自己存在',
+  '倍音',
+  '律動',
+  '共振',
+  '銀河',
+  '太陽',
+  '惑星',
+  'スペクトル',
+  '水晶',
+  '宇宙',
 ] as const;
 
 export const ja: CalendarNames = {
@@ -88,7 +89,7 @@ export const ja: CalendarNames = {
   kinName(seal, tone) {
     const name = SEALS[seal - 1] ?? '';
     const colour = COLOUR_ADJECTIVES[(seal - 1) % 4] ?? '';
-    return `${colour}${TONES[tone - 1] ?? ''}${name.slice(colour.length)}`;
+    return `${colour}${TONES[tone - 1] ?? ''}の${name.slice(colour.length)}`;
   },
   colors: ['赤', '白', '青', '黄'],
   moons: [
