@@ -1,46 +1,94 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling } from './lib/errors.ts';
+import { appVersion } from './lib/version.ts';
+import { createAuthRepository } from './modules/auth/repository.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createAuthService } from './modules/auth/service.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { telemetryRoutes } from './modules/telemetry/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
 import { registerWebApp } from './web.ts';
 
 export interface AppOptions {
   database: Database;
-  /** The built web app (apps/web/dist); not served when absent. */
-  webDistDir?: string | undefined;
+  config: AppConfig;
   logger?: FastifyServerOptions['logger'];
+  /** Trust X-Forwarded-For (behind a reverse proxy): the client address then comes from the proxy. */
+  trustProxy?: boolean;
   /** Close the database when the app closes (main.ts: yes; tests that share one database: no). */
   closeDatabase?: boolean;
+  /** The clock; tests move it to expire tokens and throttling windows. */
+  now?: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
 }
 
 /** The Fastify instance of the product, used by main.ts and by the tests through inject or a real port. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { database, config } = options;
+  const now = options.now ?? (() => new Date());
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  app.decorateRequest('session', null);
+
+  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  app.decorate('mailer', mailer);
+  const auth = createAuthService({ repo: createAuthRepository(database.db), config, mailer, now });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Hunab API', version: appVersion, description: 'The API of the Hunab web and mobile apps.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const startedAt = new Date();
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { database: options.database, startedAt });
+      await api.register(systemRoutes, {
+        database,
+        startedAt,
+        webDistDir: config.webDistDir,
+        minAppVersion: config.minAppVersion,
+      });
       await api.register(calendarRoutes);
+      await api.register(authRoutes, { auth });
+      await api.register(userRoutes, { auth });
+      await api.register(telemetryRoutes, { db: database.db, auth });
     },
     { prefix: '/api' },
   );
 
-  if (options.webDistDir) await registerWebApp(app, options.webDistDir);
-  else {
-    await registerWebApp(app, '/nonexistent-web-dist');
-  }
+  await registerWebApp(app, config.webDistDir);
 
-  if (options.closeDatabase) app.addHook('onClose', async () => options.database.close());
+  app.addHook('onClose', async () => {
+    await mailer.close();
+    if (options.closeDatabase) await database.close();
+  });
   return app;
 }

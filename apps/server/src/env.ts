@@ -6,22 +6,55 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
-  PORT: z.coerce
-    .number({ error: 'PORT must be a number' })
-    .int('PORT must be a whole number')
-    .min(0)
-    .max(65535, 'PORT must be at most 65535')
-    .default(3000),
-  DATA_DIR: z.string().trim().min(1).default('./data'),
-  DATABASE_URL: optionalText.refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
-    message: 'DATABASE_URL must start with postgres:// or postgresql://',
-  }),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST_DIR: optionalText,
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    PORT: z.coerce
+      .number({ error: 'PORT must be a number' })
+      .int('PORT must be a whole number')
+      .min(0)
+      .max(65535, 'PORT must be at most 65535')
+      .default(3000),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalText.refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
+      message: 'DATABASE_URL must start with postgres:// or postgresql://',
+    }),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST_DIR: optionalText,
+    /** Address of the app as users reach it, for links in emails. */
+    PUBLIC_URL: optionalText.refine((value) => value === undefined || /^https?:\/\/[^/]+/.test(value), {
+      message: 'PUBLIC_URL must be an http(s) address such as https://hunab.example.com',
+    }),
+    JWT_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
+      message: 'JWT_SECRET must be at least 32 characters',
+    }),
+    REQUIRE_EMAIL_VERIFICATION: z
+      .enum(['true', 'false', '1', '0', ''], { error: 'REQUIRE_EMAIL_VERIFICATION must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
+    SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\//.test(value), {
+      message: 'SMTP_URL must start with smtp:// or smtps://',
+    }),
+    MAIL_FROM: z.string().trim().min(3).default('Hunab <no-reply@hunab.local>'),
+    ADMIN_EMAIL: optionalText,
+    ADMIN_PASSWORD: optionalText.refine((value) => value === undefined || value.length >= 8, {
+      message: 'ADMIN_PASSWORD must be at least 8 characters',
+    }),
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0', ''], { error: 'TRUST_PROXY must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
+    MIN_APP_VERSION: z
+      .string()
+      .trim()
+      .regex(/^\d+\.\d+\.\d+$/, 'MIN_APP_VERSION must look like 1.2.3')
+      .default('0.0.0'),
+  })
+  .refine((env) => !(env.ADMIN_PASSWORD && !env.ADMIN_EMAIL), {
+    message: 'ADMIN_PASSWORD is set without ADMIN_EMAIL',
+    path: ['ADMIN_EMAIL'],
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

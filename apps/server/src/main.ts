@@ -1,21 +1,45 @@
 import { buildApp } from './app.ts';
+import { appConfigFromEnv } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
 import { ConfigError, loadEnv } from './env.ts';
 import { defaultWebDistDir } from './lib/paths.ts';
 import { appVersion } from './lib/version.ts';
+import { bootstrapAdmin } from './modules/auth/admin-bootstrap.ts';
 
 async function main(): Promise<void> {
   const env = loadEnv();
+  const config = appConfigFromEnv(env, defaultWebDistDir);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await database.migrate();
   await seedDatabase(database, appVersion);
   const app = await buildApp({
     database,
-    webDistDir: env.WEB_DIST_DIR ?? defaultWebDistDir,
+    config,
     logger: { level: env.LOG_LEVEL },
+    trustProxy: env.TRUST_PROXY,
     closeDatabase: true,
   });
+
+  const admin = await bootstrapAdmin(database.db, {
+    email: env.ADMIN_EMAIL,
+    password: env.ADMIN_PASSWORD,
+    allowDemo: database.kind === 'pglite',
+    now: new Date(),
+  });
+  if (admin.action === 'demo-created') {
+    // Printed once, on the first start of a new embedded database; the password is stored only as a hash.
+    console.log(
+      `\n  A demo administrator was created for this new database:\n    email:    ${admin.email}\n    password: ${admin.password}\n  Change it after signing in, or set ADMIN_EMAIL and ADMIN_PASSWORD.\n`,
+    );
+  } else if (admin.action === 'created' || admin.action === 'promoted') {
+    app.log.info({ email: admin.email }, `administrator ${admin.action}`);
+  } else if (admin.action === 'none' && admin.email) {
+    app.log.warn(
+      { email: admin.email },
+      'ADMIN_EMAIL has no account yet and ADMIN_PASSWORD is not set: no administrator created',
+    );
+  }
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -39,10 +63,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', shutdown);
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info(
-    { database: database.kind, location: database.location },
-    `Hunab is serving on http://localhost:${env.PORT}`,
-  );
+  app.log.info({ database: database.kind, location: database.location }, `Hunab is serving on ${config.publicUrl}`);
 }
 
 main().catch((error: unknown) => {

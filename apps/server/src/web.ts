@@ -9,12 +9,12 @@ import { errorBody } from './lib/errors.ts';
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and index.html for
  * every client route. A missing file (a path with an extension) and an unknown /api path are real 404s.
  */
-export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
-  const indexPath = join(webDistDir, 'index.html');
-  const assetsDir = join(webDistDir, 'assets');
-  const hasWebApp = existsSync(indexPath);
-  if (!hasWebApp) {
-    app.log.warn({ webDistDir }, 'the web app is not built: run `npm run build` to serve it');
+export async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
+  const indexPath = join(webDistDir ?? '', 'index.html');
+  const assetsDir = join(webDistDir ?? '', 'assets');
+  const hasWebApp = webDistDir !== undefined && existsSync(indexPath);
+  if (!hasWebApp || !webDistDir) {
+    if (webDistDir) app.log.warn({ webDistDir }, 'the web app is not built: run `npm run build` to serve it');
   } else {
     await app.register(fastifyStatic, {
       root: webDistDir,

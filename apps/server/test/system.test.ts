@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { useTestApp } from './helpers/app.ts';
+import { testConfig } from './helpers/config.ts';
 import { createTestDatabase } from './helpers/database.ts';
 
 const webDist = mkdtempSync(join(tmpdir(), 'hunab-web-'));
@@ -12,7 +13,7 @@ mkdirSync(join(webDist, 'assets'));
 writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("hunab")');
 writeFileSync(join(webDist, 'manifest.webmanifest'), '{}');
 
-const ctx = useTestApp({ webDistDir: webDist });
+const ctx = useTestApp(() => ({ webDistDir: webDist }));
 
 describe('health and status', () => {
   it('answers 200 on /api/health while the database answers', async () => {
@@ -32,7 +33,7 @@ describe('health and status', () => {
 
   it('answers 503 on /api/health when the database is gone', async () => {
     const database = await createTestDatabase();
-    const app = await buildApp({ database });
+    const app = await buildApp({ database, config: testConfig() });
     await database.destroy();
     const response = await app.inject('/api/health');
     expect(response.statusCode).toBe(503);

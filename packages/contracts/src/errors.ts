@@ -13,14 +13,24 @@ export const ERROR_CODES = [
   'DATE_OUT_OF_RANGE',
   'INVALID_KIN',
   'INVALID_LANGUAGE',
+  'INVALID_BIRTH_DATE',
+  'EMAIL_EXISTS',
+  'INVALID_CREDENTIALS',
+  'TOO_MANY_ATTEMPTS',
+  'EMAIL_NOT_VERIFIED',
+  'INVALID_PASSWORD',
+  'SAME_EMAIL',
+  'INVALID_TOKEN',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const errorBodySchema = z.object({
+export const errorBodySchema = z.looseObject({
   success: z.literal(false),
-  error: z.object({ code: z.string(), message: z.string() }),
+  error: z.looseObject({ code: z.string(), message: z.string() }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

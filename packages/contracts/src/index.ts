@@ -1,3 +1,6 @@
+export * from './auth.ts';
 export * from './calendar.ts';
 export * from './errors.ts';
 export * from './system.ts';
+export * from './telemetry.ts';
+export * from './text.ts';

@@ -7,16 +7,18 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: ErrorCode | (string & {}),
+    readonly code: ErrorCode,
     message: string,
+    /** Extra fields of the error object, such as `retryAfter` (seconds) on a 429. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-export function errorBody(code: string, message: string): ErrorBody {
-  return { success: false, error: { code, message } };
+export function errorBody(code: string, message: string, details: Record<string, unknown> = {}): ErrorBody {
+  return { success: false, error: { code, message, ...details } };
 }
 
 /** Fastify's own 4xx errors, by their codes, in the product's words. */
@@ -45,7 +47,8 @@ function describeValidation(error: FastifyError): { code: string; message: strin
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message));
+      if (typeof error.details.retryAfter === 'number') reply.header('retry-after', String(error.details.retryAfter));
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.details));
     }
     if (error.validation) {
       const { code, message } = describeValidation(error);
@@ -68,4 +71,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
   });
+}
+
+/** A unique constraint refused the row (PostgreSQL 23505), whether the driver reports it directly or as the cause. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }

@@ -1,16 +1,59 @@
-import { errorBodySchema, healthResponseSchema, statusResponseSchema } from '@hunab/contracts';
+import {
+  errorBodySchema,
+  frontendVersionQuerySchema,
+  frontendVersionSchema,
+  healthResponseSchema,
+  statusResponseSchema,
+  successSchema,
+} from '@hunab/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Database, queryRows } from '../../db/client.ts';
 import { errorBody } from '../../lib/errors.ts';
 import { appVersion } from '../../lib/version.ts';
+import { compareVersions, createFrontendVersionReader } from './frontend-version.ts';
 
 export interface SystemRoutesOptions {
   database: Database;
   startedAt: Date;
+  webDistDir: string | undefined;
+  minAppVersion: string;
 }
 
-export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (app, { database, startedAt }) => {
+export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
+  app,
+  { database, startedAt, webDistDir, minAppVersion },
+) => {
+  const buildVersion = createFrontendVersionReader(webDistDir);
+
+  app.get(
+    '/cache/frontend/version',
+    {
+      schema: {
+        summary: 'The deployed web app version; a new deploy changes cacheVersion',
+        tags: ['system'],
+        querystring: frontendVersionQuerySchema,
+        response: { 200: successSchema(frontendVersionSchema), 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const build = buildVersion();
+      const below = request.query.version ? compareVersions(request.query.version, minAppVersion) < 0 : false;
+      return {
+        success: true as const,
+        data: {
+          frontendVersion: build.frontendVersion,
+          cacheVersion: build.cacheVersion,
+          minAppVersion,
+          lastUpdate: build.builtAt,
+          requiresUpdate: below,
+          isCritical: below,
+        },
+      };
+    },
+  );
+
   app.get(
     '/health',
     {

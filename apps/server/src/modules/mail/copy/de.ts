@@ -1,0 +1,31 @@
+import type { EmailCopyBook } from './types.ts';
+
+export const de: EmailCopyBook = {
+  verifyEmail: {
+    subject: 'Bestätige deine E-Mail-Adresse für Hunab',
+    greeting: 'Hallo {{name}}!',
+    body: 'Bitte bestätige, dass das deine E-Mail-Adresse ist – so kommst du jederzeit wieder in dein Hunab-Konto.',
+    action: 'E-Mail-Adresse bestätigen',
+    expiry: 'Der Link ist {{hours}} Stunden lang gültig.',
+    ignore: 'Wenn du dich nicht bei Hunab registriert hast, kannst du diese E-Mail einfach ignorieren.',
+    signature: 'In lak’ech, dein Hunab-Team',
+  },
+  resetPassword: {
+    subject: 'Dein Hunab-Passwort zurücksetzen',
+    greeting: 'Hallo {{name}}!',
+    body: 'Jemand (hoffentlich du) möchte das Passwort deines Hunab-Kontos zurücksetzen. Über den Button unten kannst du ein neues Passwort festlegen.',
+    action: 'Neues Passwort festlegen',
+    expiry: 'Der Link ist {{hours}} Stunde lang gültig und funktioniert nur einmal.',
+    ignore: 'Wenn du das nicht angefordert hast, ignoriere diese E-Mail einfach – dein Passwort bleibt unverändert.',
+    signature: 'In lak’ech, dein Hunab-Team',
+  },
+  emailChanged: {
+    subject: 'Die E-Mail-Adresse deines Hunab-Kontos wurde geändert',
+    greeting: 'Hallo {{name}}!',
+    body: 'Die E-Mail-Adresse deines Hunab-Kontos wurde gerade auf {{email}} geändert. Ab jetzt schreiben wir dir dorthin.',
+    action: '',
+    expiry: '',
+    ignore: 'Wenn du das nicht warst, setze sofort dein Passwort zurück und schreib uns.',
+    signature: 'In lak’ech, dein Hunab-Team',
+  },
+};

@@ -1,0 +1,25 @@
+/** The messages the product sends by email. */
+export type EmailKind = 'verifyEmail' | 'resetPassword' | 'emailChanged';
+
+/**
+ * The words of one email in one language. Placeholders in double braces are filled in when the email is
+ * rendered: {{name}} (the person's name or, failing that, their email), {{hours}} (how long a link stays valid),
+ * {{email}} (the new address, in emailChanged).
+ */
+export interface EmailCopy {
+  subject: string;
+  /** First line, a greeting: "Hello, {{name}}!" */
+  greeting: string;
+  /** One or two sentences saying why this email came. */
+  body: string;
+  /** Label of the button / link. Empty for emails without a link. */
+  action: string;
+  /** When the link stops working: "The link works for {{hours}} hours." Empty for emails without a link. */
+  expiry: string;
+  /** What to do if the reader did not ask for this. */
+  ignore: string;
+  /** Sign-off above the product name: "With warmth, the Hunab team". */
+  signature: string;
+}
+
+export type EmailCopyBook = Record<EmailKind, EmailCopy>;

@@ -1,0 +1,66 @@
+import { isLanguage, type Language } from '@hunab/calendar';
+import { EMAIL_COPY, type EmailKind } from './copy/index.ts';
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface EmailValues {
+  name: string;
+  hours?: number;
+  email?: string;
+  /** The link the button opens, for emails that have one. */
+  link?: string;
+}
+
+const escapeHtml = (value: string): string =>
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
+  );
+
+function fill(template: string, values: EmailValues): string {
+  return template.replace(/\{\{(name|hours|email)\}\}/g, (_, key: 'name' | 'hours' | 'email') =>
+    String(values[key] ?? ''),
+  );
+}
+
+/** An email in the reader's language, as plain text and as HTML that every mail client shows the same. */
+export function renderEmail(kind: EmailKind, lang: string, values: EmailValues): RenderedEmail {
+  const language: Language = isLanguage(lang) ? lang : 'en';
+  const copy = EMAIL_COPY[language][kind];
+  const line = (template: string) => fill(template, values);
+  const paragraphs = [line(copy.greeting), line(copy.body)];
+  const after = [copy.expiry ? line(copy.expiry) : '', line(copy.ignore)].filter(Boolean);
+
+  const text = [
+    ...paragraphs,
+    ...(values.link ? [`${line(copy.action)}: ${values.link}`] : []),
+    ...after,
+    '',
+    line(copy.signature),
+  ].join('\n\n');
+
+  const dir = language === 'ar' ? 'rtl' : 'ltr';
+  const p = (value: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5">${escapeHtml(value)}</p>`;
+  const button = values.link
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(values.link)}" style="display:inline-block;padding:12px 24px;border-radius:8px;background:#3c7be0;color:#ffffff;text-decoration:none;font-weight:600">${escapeHtml(line(copy.action))}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#666666;word-break:break-all">${escapeHtml(values.link)}</p>`
+    : '';
+  const html = `<!doctype html>
+<html lang="${language}" dir="${dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(line(copy.subject))}</title></head>
+<body style="margin:0;padding:24px;background:#f4f1ea;font-family:-apple-system,Segoe UI,Roboto,Arial,sans-serif;color:#1e1b2e">
+<div dir="${dir}" style="max-width:560px;margin:0 auto;padding:32px;background:#ffffff;border-radius:12px">
+<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#14121f">Hunab</p>
+${paragraphs.map(p).join('\n')}
+${button}
+${after.map(p).join('\n')}
+<p style="margin:24px 0 0;font-size:14px;color:#666666">${escapeHtml(line(copy.signature))}</p>
+</div>
+</body>
+</html>`;
+  return { subject: line(copy.subject), text, html };
+}

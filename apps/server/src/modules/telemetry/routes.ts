@@ -1,0 +1,116 @@
+import {
+  acceptedResponseSchema,
+  analyticsEventBodySchema,
+  errorBodySchema,
+  frontendErrorBodySchema,
+  storableJson,
+} from '@hunab/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import { analyticsEvents, frontendErrors } from '../../db/schema.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { createRateLimiter } from '../../lib/rate-limit.ts';
+import type { AuthService } from '../auth/service.ts';
+import { sessionHooks } from '../auth/session.ts';
+
+const MAX_STORED_STRING = 4000;
+const MAX_STORED_JSON = 16_000;
+
+/** Keeps what can be stored, with every string cut to a size worth keeping. */
+function capped(value: unknown): unknown {
+  const clean = storableJson(value);
+  const cut = (v: unknown): unknown => {
+    if (typeof v === 'string') return v.length > MAX_STORED_STRING ? `${v.slice(0, MAX_STORED_STRING)}…` : v;
+    if (Array.isArray(v)) return v.slice(0, 50).map(cut);
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.entries(v)
+          .slice(0, 50)
+          .map(([k, x]) => [k.slice(0, 100), cut(x)]),
+      );
+    return v;
+  };
+  const result = cut(clean);
+  return JSON.stringify(result).length > MAX_STORED_JSON
+    ? { truncated: JSON.stringify(result).slice(0, MAX_STORED_JSON) }
+    : result;
+}
+
+function messageOf(error: unknown): string {
+  if (typeof error === 'string') return error;
+  const message = (error as { message?: unknown }).message;
+  return typeof message === 'string' && message ? message : 'Unknown error';
+}
+
+export const telemetryRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService }> = async (app, { db, auth }) => {
+  const session = sessionHooks(auth);
+  const errorReports = createRateLimiter({ limit: 30, windowMs: 60_000 });
+  const events = createRateLimiter({ limit: 240, windowMs: 60_000 });
+  const limit = (limiter: ReturnType<typeof createRateLimiter>, key: string) => {
+    const wait = limiter.hit(key);
+    if (wait > 0)
+      throw new ApiError(429, 'RATE_LIMITED', `Too many requests. Try again in ${wait} s.`, { retryAfter: wait });
+  };
+
+  app.post(
+    '/frontend-error/log-error',
+    {
+      bodyLimit: 128 * 1024,
+      schema: {
+        summary: 'Report an error seen in the web app',
+        tags: ['telemetry'],
+        body: frontendErrorBodySchema,
+        response: { 200: acceptedResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
+      },
+      preHandler: session.optional,
+    },
+    async (request) => {
+      limit(errorReports, request.ip);
+      const { error, errorInfo } = request.body;
+      await db.insert(frontendErrors).values({
+        userId: request.session?.user.id ?? null,
+        ip: request.ip,
+        message: (storableJson(messageOf(error)) as string).slice(0, 1000),
+        error: capped(error),
+        errorInfo: errorInfo === undefined || errorInfo === null ? null : capped(errorInfo),
+        userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+      });
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/analytics/track',
+    {
+      bodyLimit: 64 * 1024,
+      schema: {
+        summary: 'Record an analytics event',
+        tags: ['telemetry'],
+        body: analyticsEventBodySchema,
+        response: { 200: acceptedResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
+      },
+      preHandler: session.optional,
+    },
+    async (request) => {
+      limit(events, request.ip);
+      const body = request.body;
+      const clientTime = body.timestamp === undefined || body.timestamp === null ? null : new Date(body.timestamp);
+      await db.insert(analyticsEvents).values({
+        userId: request.session?.user.id ?? null,
+        event: body.event,
+        category: body.category ?? null,
+        label: body.label ?? null,
+        value: body.value === undefined || body.value === null ? null : String(body.value),
+        customData: body.customData ? capped(body.customData) : null,
+        platform: body.platform ?? null,
+        url: body.url ?? null,
+        sessionId: body.session_id ?? null,
+        clientTimestamp:
+          clientTime && !Number.isNaN(clientTime.getTime()) && Math.abs(clientTime.getFullYear() - 2000) < 1000
+            ? clientTime
+            : null,
+      });
+      return { success: true as const };
+    },
+  );
+};

@@ -1,0 +1,45 @@
+import { birthDateBodySchema, errorBodySchema, languageBodySchema, userResponseSchema } from '@hunab/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthService } from '../auth/service.ts';
+import { toUserDto } from '../auth/service.ts';
+import { sessionHooks, sessionOf } from '../auth/session.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema };
+
+export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  const session = sessionHooks(auth);
+
+  app.put(
+    '/user/me/birth-date',
+    {
+      schema: {
+        summary: 'Save the birth date of the signed-in user',
+        tags: ['users'],
+        body: birthDateBodySchema,
+        response: { 200: userResponseSchema, ...errors },
+      },
+      preHandler: session.required,
+    },
+    async (request) => {
+      const user = await auth.updateProfile(sessionOf(request), { birthDate: request.body.birthDate });
+      return { success: true as const, message: 'Birth date saved', user: toUserDto(user) };
+    },
+  );
+
+  app.put(
+    '/users/language',
+    {
+      schema: {
+        summary: 'Save the interface language of the signed-in user',
+        tags: ['users'],
+        body: languageBodySchema,
+        response: { 200: userResponseSchema, ...errors },
+      },
+      preHandler: session.required,
+    },
+    async (request) => {
+      const user = await auth.updateProfile(sessionOf(request), { lang: request.body.lang });
+      return { success: true as const, message: 'Language saved', user: toUserDto(user) };
+    },
+  );
+};

@@ -1,0 +1,15 @@
+import { randomBytes } from 'node:crypto';
+import type { AppConfig } from '../../src/config.ts';
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    publicUrl: 'http://hunab.test',
+    jwtSecret: randomBytes(32),
+    requireEmailVerification: false,
+    smtpUrl: undefined,
+    mailFrom: 'Hunab <no-reply@hunab.test>',
+    minAppVersion: '1.0.0',
+    webDistDir: undefined,
+    ...overrides,
+  };
+}
