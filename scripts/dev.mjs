@@ -6,10 +6,7 @@ import { resolve } from 'node:path';
 const env = { ...process.env, NODE_ENV: 'development', DATA_DIR: process.env.DATA_DIR ?? resolve('data') };
 
 const children = [
-  spawn('npm', ['run', 'dev', '-w', '@hunab/server'], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development' },
-  }),
+  spawn('npm', ['run', 'dev', '-w', '@hunab/server'], { stdio: 'inherit', env }),
   spawn('npm', ['run', 'dev', '-w', '@hunab/web'], { stdio: 'inherit' }),
 ];
 const stop = () => {

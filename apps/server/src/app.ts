@@ -9,7 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
-import { registerErrorHandling } from './lib/errors.ts';
+import { errorBody, registerErrorHandling } from './lib/errors.ts';
 import { appVersion } from './lib/version.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -48,6 +48,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors raised before routing (a malformed URL, a path parameter over the length limit).
+    frameworkErrors: (error, _request, reply) => {
+      reply.status(400).send(errorBody('VALIDATION_ERROR', `The address is not valid: ${error.message}`));
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
