@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -50,7 +50,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors raised before routing (a malformed URL, a path parameter over the length limit).
     frameworkErrors: (error, _request, reply) => {
-      reply.status(400).send(errorBody('VALIDATION_ERROR', `The address is not valid: ${error.message}`));
+      (reply as FastifyReply)
+        .status(400)
+        .send(errorBody('VALIDATION_ERROR', `The address is not valid: ${error.message}`));
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
