@@ -9,6 +9,15 @@ export type EmailTokenPurpose = 'verify_email' | 'reset_password';
 const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 
 export function createAuthRepository(db: Db) {
+  // Every signed-in request runs this lookup: built once as a prepared statement rather than per request.
+  const sessionUser = db
+    .select({ user: users, revokedJti: revokedTokens.jti })
+    .from(users)
+    .leftJoin(revokedTokens, eq(revokedTokens.jti, sql.placeholder('jti')))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('session_user');
+
   return {
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(sameEmail(email)).limit(1);
@@ -22,12 +31,7 @@ export function createAuthRepository(db: Db) {
 
     /** The user of a session, if the session has not been signed out. */
     async findSessionUser(userId: string, jti: string): Promise<{ user: UserRow; revoked: boolean } | undefined> {
-      const [row] = await db
-        .select({ user: users, revokedJti: revokedTokens.jti })
-        .from(users)
-        .leftJoin(revokedTokens, eq(revokedTokens.jti, jti))
-        .where(eq(users.id, userId))
-        .limit(1);
+      const [row] = await sessionUser.execute({ userId, jti });
       return row ? { user: row.user, revoked: row.revokedJti !== null } : undefined;
     },
 

@@ -168,7 +168,7 @@ export function createAuthService({ repo, config, mailer, now }: AuthServiceDeps
 
     /** The signed-in user of a bearer token, or null for a missing, tampered, expired or signed-out token. */
     async authenticate(token: string): Promise<Session | null> {
-      const claims = await verifySession(config.jwtSecret, token, now());
+      const claims = verifySession(config.jwtSecret, token, now());
       if (!claims) return null;
       const found = await repo.findSessionUser(claims.sub, claims.jti);
       if (!found || found.revoked || found.user.tokenVersion !== claims.ver) return null;

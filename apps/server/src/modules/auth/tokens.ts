@@ -1,5 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { SignJWT } from 'jose';
 
 export const SESSION_DAYS = 30;
 const ISSUER = 'hunab';
@@ -31,17 +31,37 @@ export async function signSession(
     .sign(secret);
 }
 
-/** The claims of a valid, unexpired session token signed by us; null for anything else. */
-export async function verifySession(secret: Uint8Array, token: string, now: Date): Promise<SessionClaims | null> {
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+function decodePart(part: string): Record<string, unknown> | null {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, currentDate: now });
-    if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.ver !== 'number')
-      return null;
-    return { sub: payload.sub, jti: payload.jti, ver: payload.ver, exp: payload.exp ?? 0 };
-  } catch (error) {
-    if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
-    throw error;
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
   }
+}
+
+/**
+ * The claims of a valid, unexpired session token signed by us; null for anything else. Verified with node:crypto
+ * rather than jose: every authenticated request runs this, and WebCrypto's HMAC costs about 0.3 ms a call here,
+ * fifty times more. Only HS256 with our secret and issuer passes; `alg: none` and any other algorithm fail.
+ */
+export function verifySession(secret: Uint8Array, token: string, now: Date): SessionClaims | null {
+  if (token.length > 4096 || !TOKEN_SHAPE.test(token)) return null;
+  const [headerPart = '', payloadPart = '', signaturePart = ''] = token.split('.');
+  const header = decodePart(headerPart);
+  if (!header || header.alg !== 'HS256' || header.crit !== undefined) return null;
+  const expected = createHmac('sha256', secret).update(`${headerPart}.${payloadPart}`).digest();
+  const signature = Buffer.from(signaturePart, 'base64url');
+  if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
+  const payload = decodePart(payloadPart);
+  if (!payload || payload.iss !== ISSUER) return null;
+  const { sub, jti, ver, exp } = payload;
+  if (typeof sub !== 'string' || typeof jti !== 'string' || typeof ver !== 'number' || typeof exp !== 'number')
+    return null;
+  if (exp * 1000 <= now.getTime()) return null;
+  return { sub, jti, ver, exp };
 }
 
 /** A random single-use token for an email link, and the hash that is stored instead of it. */
