@@ -219,6 +219,15 @@ describe('GET /api/auth/me and the session token', () => {
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('another-secret-that-is-long-enough-1234'));
     expect((await http.get('/api/auth/me', { token: other })).status).toBe(401);
+    const otherAlgorithm = await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject(user.id)
+      .setJti('y')
+      .setIssuer('hunab')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(ctx.config.jwtSecret);
+    expect((await http.get('/api/auth/me', { token: otherAlgorithm })).status).toBe(401);
   });
 
   it('signs out the current token only', async () => {
