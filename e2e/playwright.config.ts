@@ -40,6 +40,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'admin@e2e.hunab.test',
+      ADMIN_PASSWORD: 'e2e admin password',
       DATABASE_URL: process.env.DATABASE_URL ?? '',
     },
   },

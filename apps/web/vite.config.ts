@@ -1,25 +1,26 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const appVersion = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
 
 /**
- * Writes dist/version.json: the app version and a cacheVersion that changes whenever any built file changes
- * (file names carry content hashes). The server answers it at /api/cache/frontend/version.
+ * An id of this build: compiled into the bundle as __BUILD_ID__ and written to dist/version.json as cacheVersion,
+ * which the server answers at /api/cache/frontend/version. A running app whose id differs from the deployed one
+ * knows it is out of date.
  */
+const buildId = createHash('sha256').update(`${appVersion}:${Date.now()}:${Math.random()}`).digest('hex').slice(0, 12);
+
 function buildVersion(): Plugin {
   return {
     name: 'hunab-build-version',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      const cacheVersion = createHash('sha256')
-        .update(Object.keys(bundle).sort().join('\n'))
-        .digest('hex')
-        .slice(0, 12);
+    generateBundle() {
+      const cacheVersion = buildId;
       this.emitFile({
         type: 'asset',
         fileName: 'version.json',
@@ -29,9 +30,45 @@ function buildVersion(): Plugin {
   };
 }
 
+/**
+ * The service worker: src/sw.ts built to dist/sw.js (scope "/") with the list of files to precache injected.
+ * The manifest is the static public/manifest.webmanifest, linked from index.html; the app registers the worker
+ * itself (src/lib/pwa.ts). No service worker in development. See docs/decisions/010-pwa-and-native-shell.md.
+ */
+function serviceWorker() {
+  // Every translation file, /locales/{lang}/{namespace}.json, for the worker to cache at install.
+  const localesDir = new URL('./public/locales/', import.meta.url);
+  const localeUrls = readdirSync(localesDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => `/locales/${file.split('\\').join('/')}`)
+    .sort();
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    scope: '/',
+    base: '/',
+    manifest: false,
+    injectRegister: false,
+    injectManifest: {
+      // The app shell: index.html, the hashed JS and CSS, the icons and the manifest. Not the translations (cached
+      // by the worker at install and at run time), source maps or version.json.
+      globPatterns: ['**/*.{html,js,css,svg,png,webmanifest}'],
+      // A classic script: no `import` at run time, registered without { type: 'module' }.
+      rollupFormat: 'iife',
+      buildPlugins: {
+        vite: [
+          { name: 'hunab-locale-urls', config: () => ({ define: { __LOCALE_URLS__: JSON.stringify(localeUrls) } }) },
+        ],
+      },
+    },
+    devOptions: { enabled: false },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), buildVersion()],
-  define: { __APP_VERSION__: JSON.stringify(appVersion) },
+  plugins: [react(), buildVersion(), serviceWorker()],
+  define: { __APP_VERSION__: JSON.stringify(appVersion), __BUILD_ID__: JSON.stringify(buildId) },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

@@ -142,7 +142,7 @@ describe('the bad-input corpus against every endpoint', () => {
       for (const pathValue of pathValues) {
         const url = fill(path, pathValue);
         if (method === 'GET' || method === 'HEAD') {
-          for (const query of ['?lang=xx', '?lang[]=ru', '?_t=' + 'x'.repeat(500), '?unknown=1', '?version=abc']) {
+          for (const query of ['?lang=xx', '?lang[]=ru', `?_t=${'x'.repeat(500)}`, '?unknown=1', '?version=abc']) {
             await expectRefusedCleanly(`${method} ${url}${query}`, () =>
               http.call(method as 'GET', `${url}${query}`, undefined, { token }),
             );

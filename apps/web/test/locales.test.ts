@@ -4,6 +4,7 @@ import { LANGUAGES } from '@hunab/calendar';
 import { describe, expect, it } from 'vitest';
 
 const LOCALES = join(import.meta.dirname, '../public/locales');
+const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 type Tree = { [key: string]: string | Tree };
 
@@ -17,6 +18,10 @@ function load(lang: string, namespace: string): Tree {
   return JSON.parse(readFileSync(join(LOCALES, lang, `${namespace}.json`), 'utf8')) as Tree;
 }
 
+function valueAt(tree: Tree, key: string): string | Tree | undefined {
+  return key.split('.').reduce<string | Tree | undefined>((node, part) => (node as Tree | undefined)?.[part], tree);
+}
+
 const namespaces = readdirSync(join(LOCALES, 'ru')).map((file) => file.replace(/\.json$/, ''));
 
 describe('translations', () => {
@@ -25,13 +30,29 @@ describe('translations', () => {
   });
 
   for (const namespace of namespaces) {
-    const reference = keysOf(load('ru', namespace)).sort();
-    it.each(LANGUAGES)(`%s has every key of ${namespace}, none empty`, (lang) => {
+    const reference = load('en', namespace);
+    const baseKeys = [...new Set(keysOf(reference).map((key) => key.replace(PLURAL, '')))].sort();
+    const pluralBases = new Set(
+      keysOf(reference)
+        .filter((key) => PLURAL.test(key))
+        .map((key) => key.replace(PLURAL, '')),
+    );
+
+    it.each(LANGUAGES)(`%s has every key of ${namespace}, with its own plural forms, none empty`, (lang) => {
       const tree = load(lang, namespace);
-      expect(keysOf(tree).sort()).toEqual(reference);
-      for (const key of reference) {
-        const value = key.split('.').reduce<string | Tree | undefined>((node, part) => (node as Tree)?.[part], tree);
-        expect(String(value).trim(), `${lang}:${key}`).not.toBe('');
+      const keys = keysOf(tree);
+      expect([...new Set(keys.map((key) => key.replace(PLURAL, '')))].sort()).toEqual(baseKeys);
+      const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+      for (const base of pluralBases) {
+        for (const category of categories) expect(keys, `${lang}:${base}_${category}`).toContain(`${base}_${category}`);
+      }
+      for (const key of keys) expect(String(valueAt(tree, key)).trim(), `${lang}:${key}`).not.toBe('');
+      const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      for (const key of keys) {
+        const source = valueAt(reference, key) ?? valueAt(reference, key.replace(PLURAL, '_other'));
+        if (typeof source === 'string' && !PLURAL.test(key)) {
+          expect(placeholders(String(valueAt(tree, key))), `${lang}:${key}`).toEqual(placeholders(source));
+        }
       }
     });
   }

@@ -1,28 +1,110 @@
-import i18next from 'i18next';
-import HttpBackend from 'i18next-http-backend';
+import i18next, { type i18n } from 'i18next';
+import HttpBackend, { type HttpBackendOptions, type RequestCallback } from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { applyBootstrapDirection } from './bootstrap-css.ts';
 import { DEFAULT_LANGUAGE, isRightToLeft, LANGUAGES, type Language } from './languages.ts';
+import { LOCAL_KEYS, local } from './storage.ts';
 
-/** Translations are fetched from /locales/{lang}/{namespace}.json; missing keys fall back to English, then Russian. */
-export function initI18n(lang: Language) {
-  return i18next
+/** The loader numbers of spec 000 section 9. */
+export const TRANSLATION_VERSION = 'v4.0.0';
+const PARALLEL_READS = 10;
+const RETRIES = 5;
+const RETRY_BASE_MS = 350;
+const CACHE_MS = 7 * 86_400_000;
+export const NAMESPACES = ['translation', 'auth'] as const;
+
+/** Built-in Russian basics: what the app can say when no translation file loads at all. */
+const RUSSIAN_BASICS = {
+  app: { loading: 'Загрузка…', initializing: 'Initializing app...' },
+  errors: {
+    translations: 'Ошибка загрузки переводов',
+    somethingWrong: 'Что-то пошло не так',
+    reload: 'Обновить страницу',
+  },
+};
+
+let active = 0;
+const queue: (() => void)[] = [];
+async function withReadSlot<T>(run: () => Promise<T>): Promise<T> {
+  if (active >= PARALLEL_READS) await new Promise<void>((resolve) => queue.push(resolve));
+  active++;
+  try {
+    return await run();
+  } finally {
+    active--;
+    queue.shift()?.();
+  }
+}
+
+const cacheKey = (url: string) => `${LOCAL_KEYS.translations}:${TRANSLATION_VERSION}:${__APP_VERSION__}:${url}`;
+
+async function fetchWithRetries(url: string): Promise<string> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt <= RETRIES; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, RETRY_BASE_MS * 2 ** (attempt - 1)));
+    try {
+      const response = await fetch(url, { headers: { accept: 'application/json' } });
+      if (response.status === 404) throw Object.assign(new Error(`${url}: not found`), { final: true });
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+      const text = await response.text();
+      if (/^\s*</.test(text))
+        throw Object.assign(new Error(`${url}: a page came instead of translations`), { final: true });
+      JSON.parse(text);
+      return text;
+    } catch (error) {
+      lastError = error;
+      if ((error as { final?: boolean }).final) break;
+    }
+  }
+  throw lastError;
+}
+
+/** Reads a translation file: from the 7-day local cache, else the network with retries, at most 10 at once. */
+function request(_options: HttpBackendOptions, url: string, _payload: unknown, callback: RequestCallback): void {
+  const cached = local.getJson<{ at: number; text: string }>(cacheKey(url));
+  if (cached && Date.now() - cached.at < CACHE_MS) {
+    callback(null, { status: 200, data: cached.text });
+    return;
+  }
+  withReadSlot(() => fetchWithRetries(url)).then(
+    (text) => {
+      local.setJson(cacheKey(url), { at: Date.now(), text });
+      callback(null, { status: 200, data: text });
+    },
+    (error: unknown) => {
+      console.warn(RUSSIAN_BASICS.errors.translations, error);
+      callback(error instanceof Error ? error : new Error(String(error)), { status: 404, data: '' });
+    },
+  );
+}
+
+/** Fallback order: the language, English, Russian, then the built-in Russian basics (spec 000 section 4.2). */
+export async function initI18n(lang: Language): Promise<void> {
+  await i18next
     .use(HttpBackend)
     .use(initReactI18next)
-    .init({
+    .init<HttpBackendOptions>({
       lng: lang,
       supportedLngs: [...LANGUAGES],
       fallbackLng: ['en', DEFAULT_LANGUAGE],
-      ns: ['translation'],
+      ns: [...NAMESPACES],
       defaultNS: 'translation',
+      // The built-in basics are a namespace of their own, consulted last and never fetched.
+      fallbackNS: ['translation', 'basics'],
       load: 'currentOnly',
       interpolation: { escapeValue: false },
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json', request },
       react: { useSuspense: true },
     });
+  i18next.addResourceBundle(DEFAULT_LANGUAGE, 'basics', RUSSIAN_BASICS, true, false);
 }
+
+export const i18nInstance: i18n = i18next;
 
 /** Puts the language on the document: `lang`, and right-to-left for Arabic. */
 export function applyDocumentLanguage(lang: Language): void {
+  const direction = isRightToLeft(lang) ? 'rtl' : 'ltr';
   document.documentElement.lang = lang;
-  document.documentElement.dir = isRightToLeft(lang) ? 'rtl' : 'ltr';
+  document.documentElement.dir = direction;
+  applyBootstrapDirection(direction);
 }

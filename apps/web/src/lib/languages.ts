@@ -1,20 +1,120 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@hunab/calendar';
+import { LOCAL_KEYS, local } from './storage.ts';
 
 export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language };
 
-/** Names of the languages in themselves, for the language menu. */
-export const NATIVE_NAMES: Record<Language, string> = {
-  ru: 'Русский',
-  en: 'English',
-  es: 'Español',
-  pt: 'Português',
-  de: 'Deutsch',
-  ja: '日本語',
-  zh: '中文',
-  ar: 'العربية',
+/** The language config of spec 000 section 3 that the interface needs. */
+export interface LanguageConfig {
+  code: Language;
+  name: string;
+  nativeName: string;
+  currency: { code: string; symbol: string; position: 'before' | 'after' };
+  /** BCP 47 tag for Intl and hreflang. */
+  locale: string;
+  ogLocale: string;
+  mailingListId: number;
+  /** Products are enabled only for Russian by default (spec 000 section 6). */
+  products: boolean;
+}
+
+export const LANGUAGE_CONFIG: Record<Language, LanguageConfig> = {
+  ru: {
+    code: 'ru',
+    name: 'Russian',
+    nativeName: 'Русский',
+    currency: { code: 'RUB', symbol: '₽', position: 'after' },
+    locale: 'ru-RU',
+    ogLocale: 'ru_RU',
+    mailingListId: 12,
+    products: true,
+  },
+  en: {
+    code: 'en',
+    name: 'English',
+    nativeName: 'English',
+    currency: { code: 'USD', symbol: '$', position: 'before' },
+    locale: 'en-US',
+    ogLocale: 'en_US',
+    mailingListId: 15,
+    products: false,
+  },
+  es: {
+    code: 'es',
+    name: 'Spanish',
+    nativeName: 'Español',
+    currency: { code: 'USD', symbol: '$', position: 'before' },
+    locale: 'es-ES',
+    ogLocale: 'es_ES',
+    mailingListId: 16,
+    products: false,
+  },
+  pt: {
+    code: 'pt',
+    name: 'Portuguese',
+    nativeName: 'Português',
+    currency: { code: 'BRL', symbol: 'R$', position: 'before' },
+    locale: 'pt-BR',
+    ogLocale: 'pt_BR',
+    mailingListId: 18,
+    products: false,
+  },
+  de: {
+    code: 'de',
+    name: 'German',
+    nativeName: 'Deutsch',
+    currency: { code: 'EUR', symbol: '€', position: 'after' },
+    locale: 'de-DE',
+    ogLocale: 'de_DE',
+    mailingListId: 22,
+    products: false,
+  },
+  ja: {
+    code: 'ja',
+    name: 'Japanese',
+    nativeName: '日本語',
+    currency: { code: 'JPY', symbol: '¥', position: 'before' },
+    locale: 'ja-JP',
+    ogLocale: 'ja_JP',
+    mailingListId: 20,
+    products: false,
+  },
+  zh: {
+    code: 'zh',
+    name: 'Chinese',
+    nativeName: '中文',
+    currency: { code: 'CNY', symbol: '¥', position: 'before' },
+    locale: 'zh-CN',
+    ogLocale: 'zh_CN',
+    mailingListId: 21,
+    products: false,
+  },
+  ar: {
+    code: 'ar',
+    name: 'Arabic',
+    nativeName: 'العربية',
+    currency: { code: 'SAR', symbol: 'ر.س', position: 'after' },
+    locale: 'ar-SA',
+    ogLocale: 'ar_SA',
+    mailingListId: 19,
+    products: false,
+  },
 };
 
+export const NATIVE_NAMES: Record<Language, string> = Object.fromEntries(
+  LANGUAGES.map((code) => [code, LANGUAGE_CONFIG[code].nativeName]),
+) as Record<Language, string>;
+
 export const isRightToLeft = (lang: Language): boolean => lang === 'ar';
+
+/** The language of a path and the path without its prefix: `/en/tzolkin` -> en, `/tzolkin`. */
+export function splitLanguage(pathname: string): { lang: Language; path: string } {
+  const first = pathname.split('/')[1] ?? '';
+  if (isLanguage(first)) {
+    const rest = pathname.slice(first.length + 1);
+    return { lang: first, path: rest === '' ? '/' : rest };
+  }
+  return { lang: DEFAULT_LANGUAGE, path: pathname || '/' };
+}
 
 /** Russian has no prefix; every other language lives under /{lang}/. */
 export function localizedPath(lang: Language, path: string): string {
@@ -25,6 +125,35 @@ export function localizedPath(lang: Language, path: string): string {
 
 /** The interface language named by the first path segment, Russian when there is none. */
 export function languageOfPath(pathname: string): Language {
-  const first = pathname.split('/')[1] ?? '';
-  return isLanguage(first) ? first : DEFAULT_LANGUAGE;
+  return splitLanguage(pathname).lang;
+}
+
+const LANGUAGE_KEPT_MS = 7 * 86_400_000;
+
+/** The language chosen in the menu, kept for 7 days (spec 000 section 4.2). */
+export function savedLanguage(): Language | null {
+  const lang = local.get(LOCAL_KEYS.language);
+  const at = Number(local.get(LOCAL_KEYS.languageSavedAt) ?? 0);
+  return isLanguage(lang) && Date.now() - at < LANGUAGE_KEPT_MS ? lang : null;
+}
+
+export function saveLanguage(lang: Language): void {
+  local.set(LOCAL_KEYS.language, lang);
+  local.set(LOCAL_KEYS.languageSavedAt, String(Date.now()));
+}
+
+/** Formats with the conventions of the interface language. */
+export function formatters(lang: Language) {
+  const { locale, currency } = LANGUAGE_CONFIG[lang];
+  return {
+    date: (date: Date, style: 'full' | 'long' | 'medium' | 'short' = 'long') =>
+      new Intl.DateTimeFormat(locale, { dateStyle: style }).format(date),
+    number: (value: number) => new Intl.NumberFormat(locale).format(value),
+    price: (value: number, code = currency.code) =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: code,
+        maximumFractionDigits: code === 'RUB' || code === 'JPY' ? 0 : 2,
+      }).format(value),
+  };
 }

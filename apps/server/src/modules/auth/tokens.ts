@@ -51,7 +51,7 @@ export function verifySession(secret: Uint8Array, token: string, now: Date): Ses
   if (token.length > 4096 || !TOKEN_SHAPE.test(token)) return null;
   const [headerPart = '', payloadPart = '', signaturePart = ''] = token.split('.');
   const header = decodePart(headerPart);
-  if (!header || header.alg !== 'HS256' || header.crit !== undefined) return null;
+  if (header?.alg !== 'HS256' || header.crit !== undefined) return null;
   const expected = createHmac('sha256', secret).update(`${headerPart}.${payloadPart}`).digest();
   const signature = Buffer.from(signaturePart, 'base64url');
   if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;

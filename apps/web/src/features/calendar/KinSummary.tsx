@@ -1,28 +1,16 @@
-import { calendarDay, calendarNames, kinEntity } from '@hunab/calendar';
+import { type CalendarDay, calendarNames, kinEntity, type Language } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router';
-import { NotFoundPage } from '../../app/NotFoundPage.tsx';
-import { isLanguage, languageOfPath } from '../../lib/languages.ts';
 import { ToneGlyph } from './ToneGlyph.tsx';
-import { useToday } from './useToday.ts';
 
 const COLOR_CLASSES = ['', 'kin-red', 'kin-white', 'kin-blue', 'kin-yellow'] as const;
 
-/** Today's kin, tone, seal, wavespell, moon and year, computed in the browser by the calendar engine. */
-export function TodayPage() {
+/** The kin of a day with its seal, tone, wavespell, moon, plasma, year and castle. */
+export function KinSummary({ day, lang, heading = 'h1' }: { day: CalendarDay; lang: Language; heading?: 'h1' | 'h2' }) {
+  const Heading = heading;
   const { t } = useTranslation();
-  const params = useParams();
-  const lang = languageOfPath(useLocation().pathname);
-  const date = useToday();
-  if (params.lang !== undefined && !isLanguage(params.lang)) return <NotFoundPage />;
-
-  const day = calendarDay(date, lang);
   const names = calendarNames(lang);
   const { kin } = day;
   const yearKin = kinEntity(day.yearKin, lang);
-  const formatted = new Intl.DateTimeFormat(lang, { dateStyle: 'full' }).format(
-    new Date(date.year, date.month - 1, date.day),
-  );
 
   let moonLine: string;
   if (day.isDayOutOfTime) moonLine = names.dayOutOfTime;
@@ -31,10 +19,6 @@ export function TodayPage() {
 
   return (
     <article className="today" data-date={day.date}>
-      <p className="today-date text-body-secondary" data-testid="today-date">
-        {t('today.title')} · <time dateTime={day.date}>{formatted}</time>
-      </p>
-
       <section className={`kin-hero ${COLOR_CLASSES[kin.color]}`} aria-labelledby="kin-name">
         <div className="kin-hero-number">
           <span className="label">{t('today.kin')}</span>
@@ -43,9 +27,9 @@ export function TodayPage() {
           </span>
         </div>
         <div className="kin-hero-body">
-          <h1 id="kin-name" data-testid="kin-name">
+          <Heading id="kin-name" className="kin-name" data-testid="kin-name">
             {kin.name}
-          </h1>
+          </Heading>
           <ToneGlyph tone={kin.tone.number} label={t('today.toneGlyph', { tone: kin.tone.number })} />
           {kin.isGalacticPortal && <span className="badge text-bg-success mt-2">{t('today.portal')}</span>}
         </div>

@@ -1,0 +1,332 @@
+import { MAX_DATE, MIN_DATE, parseDate } from '@hunab/calendar';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Icon } from '../components/Icon.tsx';
+import { signOut, useSession } from '../features/auth/session.ts';
+import { EducationLayout } from '../features/education/EducationLayout.tsx';
+import { track } from '../lib/analytics.ts';
+import { applyDocumentLanguage } from '../lib/i18n.ts';
+import { LANGUAGES, type Language, localizedPath, NATIVE_NAMES, splitLanguage } from '../lib/languages.ts';
+import { useSelectedDate } from '../lib/selected-date.tsx';
+import { LOCAL_KEYS, local } from '../lib/storage.ts';
+import { setTheme, useTheme } from '../lib/theme.ts';
+import { PageSpinner } from './guards.tsx';
+import { changeLanguage } from './language-change.ts';
+import { layoutRules } from './layoutRules.ts';
+import type { RouteHandle } from './router.tsx';
+import { NO_RETURN_PATHS, type RouteEntry } from './routeTable.ts';
+import { useDismiss } from './useDismiss.ts';
+
+function useCurrentEntry(): RouteEntry {
+  const matches = useMatches();
+  const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
+  return handle?.entry ?? { path: '*', kind: 'other' };
+}
+
+/** The previous / date / next selector of the matrix pages. */
+export function DateSelector({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const { iso, step, setDate, isToday, goToday } = useSelectedDate();
+  const [text, setText] = useState(iso);
+  const [invalid, setInvalid] = useState(false);
+  useEffect(() => setText(iso), [iso]);
+
+  const commit = (value: string) => {
+    setText(value);
+    // Exactly YYYY-MM-DD within 1000-01-01..9999-12-31 (spec 000 section 5).
+    if (value.length !== 10) return setInvalid(value.length > 0);
+    try {
+      setDate(parseDate(value));
+      setInvalid(false);
+    } catch {
+      setInvalid(true);
+    }
+  };
+
+  return (
+    <fieldset
+      className={`date-selector${compact ? ' date-selector-compact' : ''}`}
+      aria-label={t('header.dateSelector')}
+    >
+      <button type="button" className="btn btn-icon" onClick={() => step(-1)} aria-label={t('header.previousDay')}>
+        <Icon name="chevronLeft" className="flip-rtl" />
+      </button>
+      <input
+        type="date"
+        className={`form-control form-control-sm${invalid ? ' is-invalid' : ''}`}
+        value={text}
+        min={MIN_DATE}
+        max={MAX_DATE}
+        onChange={(event) => commit(event.target.value)}
+        aria-label={t('header.date')}
+        aria-invalid={invalid}
+        data-testid="date-input"
+      />
+      <button type="button" className="btn btn-icon" onClick={() => step(1)} aria-label={t('header.nextDay')}>
+        <Icon name="chevronRight" className="flip-rtl" />
+      </button>
+      {!isToday && (
+        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={goToday}>
+          {t('header.today')}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+function SettingsMenu({ lang, path }: { lang: Language; path: string }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const navigate = useNavigate();
+  const { search, hash } = useLocation();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, ref);
+
+  const pick = async (code: Language) => {
+    setOpen(false);
+    await changeLanguage(code);
+    navigate(`${localizedPath(code, path)}${search}${hash}`);
+  };
+
+  return (
+    <div className="header-menu" ref={ref}>
+      <button
+        type="button"
+        className="btn btn-icon"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-label={t('header.settings')}
+        title={t('header.settings')}
+        onClick={() => setOpen((value) => !value)}
+        data-testid="settings-button"
+      >
+        <Icon name="settings" />
+      </button>
+      {open && (
+        <div className="header-dropdown" role="menu" data-testid="settings-menu">
+          <p className="dropdown-header">{t('header.language')}</p>
+          {LANGUAGES.map((code) => (
+            <button
+              key={code}
+              type="button"
+              role="menuitemradio"
+              aria-checked={code === lang}
+              lang={code}
+              className={`dropdown-item${code === lang ? ' active' : ''}`}
+              onClick={() => void pick(code)}
+            >
+              {NATIVE_NAMES[code]}
+            </button>
+          ))}
+          <hr className="dropdown-divider" />
+          <button
+            type="button"
+            role="menuitem"
+            className="dropdown-item d-flex align-items-center gap-2"
+            onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+            data-testid="theme-toggle"
+          >
+            <Icon name={theme === 'dark' ? 'sun' : 'moon'} size={18} />
+            {theme === 'dark' ? t('header.lightTheme') : t('header.darkTheme')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function HeaderIcon({ to, icon, label }: { to: string; icon: Parameters<typeof Icon>[0]['name']; label: string }) {
+  return (
+    <NavLink to={to} className="btn btn-icon" aria-label={label} title={label}>
+      <Icon name={icon} />
+    </NavLink>
+  );
+}
+
+function Header({ lang, path, entry }: { lang: Language; path: string; entry: RouteEntry }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const rules = layoutRules(entry.kind, path);
+  const signedIn = session.status === 'authenticated';
+  const isAdmin = signedIn && !!session.user?.is_admin;
+  const [cardsOpen, setCardsOpen] = useState(() => document.body.classList.contains('cards-bar-open'));
+
+  const toggleCards = () => {
+    const next = !cardsOpen;
+    setCardsOpen(next);
+    document.body.classList.toggle('cards-bar-open', next);
+    document.body.classList.toggle('cards-bar-closed', !next);
+  };
+
+  return (
+    <header className="app-header">
+      <Link to={localizedPath(lang, '/dash')} className="brand" aria-label={t('app.home')}>
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+        <span>Hunab</span>
+      </Link>
+      {rules.dateSelector && (
+        <div className="header-date d-none d-md-flex">
+          <DateSelector />
+        </div>
+      )}
+      {rules.headerControls ? (
+        <nav className="header-icons" aria-label={t('header.navigation')}>
+          <HeaderIcon to={localizedPath(lang, '/tzolkin')} icon="tzolkin" label={t('header.tzolkin')} />
+          <HeaderIcon to={localizedPath(lang, '/dash')} icon="dash" label={t('header.dash')} />
+          <HeaderIcon to={localizedPath(lang, '/dash/cycles')} icon="cycles" label={t('header.cycles')} />
+          <button
+            type="button"
+            className={`btn btn-icon${cardsOpen ? ' active' : ''}`}
+            aria-pressed={cardsOpen}
+            aria-label={t('header.cards')}
+            title={t('header.cards')}
+            onClick={toggleCards}
+            data-testid="cards-toggle"
+          >
+            <Icon name="cards" />
+          </button>
+          {isAdmin && (
+            <HeaderIcon to={localizedPath(lang, '/education')} icon="education" label={t('header.education')} />
+          )}
+          {isAdmin && <HeaderIcon to="/admin" icon="admin" label={t('header.admin')} />}
+          <SettingsMenu lang={lang} path={path} />
+          {signedIn && <HeaderIcon to={localizedPath(lang, '/account')} icon="account" label={t('header.account')} />}
+          {signedIn ? (
+            <button
+              type="button"
+              className="btn btn-icon"
+              aria-label={t('header.logout')}
+              title={t('header.logout')}
+              onClick={() => {
+                void signOut();
+                navigate(localizedPath(lang, '/login'));
+              }}
+              data-testid="logout-button"
+            >
+              <Icon name="logout" className="flip-rtl" />
+            </button>
+          ) : (
+            <HeaderIcon to={localizedPath(lang, '/login')} icon="login" label={t('header.login')} />
+          )}
+        </nav>
+      ) : (
+        <nav className="header-icons" aria-label={t('header.navigation')}>
+          <SettingsMenu lang={lang} path={path} />
+        </nav>
+      )}
+    </header>
+  );
+}
+
+function BottomNav({ lang }: { lang: Language }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const signedIn = session.status === 'authenticated';
+  const item = (to: string, icon: Parameters<typeof Icon>[0]['name'], label: string) => (
+    <NavLink to={localizedPath(lang, to)} className="bottom-nav-item" end={to === '/dash'}>
+      <Icon name={icon} />
+      <span>{label}</span>
+    </NavLink>
+  );
+  return (
+    <nav className="bottom-nav" aria-label={t('header.navigation')} data-testid="bottom-nav">
+      {item('/dash', 'dash', t('header.dash'))}
+      {item('/tzolkin', 'tzolkin', t('header.tzolkin'))}
+      {item('/moon', 'moon', t('header.moon'))}
+      {item('/dash/cycles', 'cycles', t('header.cycles'))}
+      {signedIn ? item('/account', 'account', t('header.account')) : item('/login', 'login', t('header.login'))}
+    </nav>
+  );
+}
+
+function Footer({ lang, sticky }: { lang: Language; sticky: boolean }) {
+  const { t } = useTranslation();
+  const year = new Date().getFullYear();
+  return (
+    <footer className={`app-footer${sticky ? '' : ' app-footer-static'}`}>
+      <span>© {year} Hunab</span>
+      <span className="footer-links">
+        <Link to={localizedPath(lang, '/legal/privacy')}>{t('footer.privacy')}</Link>
+        <Link to={localizedPath(lang, '/legal/terms')}>{t('footer.terms')}</Link>
+      </span>
+    </footer>
+  );
+}
+
+/** Alternate-language links for the eight languages plus a default, with the prefix stripped (spec 000 section 2.2). */
+function useAlternateLinks(path: string): void {
+  useEffect(() => {
+    for (const link of document.head.querySelectorAll('link[data-alternate]')) link.remove();
+    const origin = window.location.origin;
+    const add = (hreflang: string, href: string) => {
+      const link = document.createElement('link');
+      link.rel = 'alternate';
+      link.hreflang = hreflang;
+      link.href = `${origin}${href}`;
+      link.dataset.alternate = 'true';
+      document.head.append(link);
+    };
+    for (const code of LANGUAGES) add(code, localizedPath(code, path));
+    add('x-default', path);
+  }, [path]);
+}
+
+/** Main layout: top banners, header, content, footer, bottom navigation (spec 000 section 2.4). */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const { lang, path } = splitLanguage(pathname);
+  const entry = useCurrentEntry();
+  const rules = layoutRules(entry.kind, path);
+
+  useAlternateLinks(path);
+  useEffect(() => applyDocumentLanguage(lang), [lang]);
+  useEffect(() => {
+    if (!NO_RETURN_PATHS.includes(path) && path !== '/' && entry.path !== '*')
+      local.set(LOCAL_KEYS.returnUrl, pathname + search);
+    track({ event: 'page_view', category: 'navigation', label: path });
+  }, [pathname, search, path, entry.path]);
+  useEffect(() => {
+    document.body.classList.add('no-top-notifications');
+    document.body.classList.remove('has-top-notifications');
+    document.body.dataset.pageKind = entry.kind;
+  }, [entry.kind]);
+
+  if (rules.ownChrome) {
+    return (
+      <EducationLayout>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </EducationLayout>
+    );
+  }
+
+  return (
+    <div
+      className={`app-shell${rules.bottomNav ? ' has-bottom-nav' : ''}${rules.mobileDateBar ? ' has-date-bar' : ''}`}
+    >
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <div className="top-banners" aria-live="polite" />
+      <Header lang={lang} path={path} entry={entry} />
+      <main id="main" className={`app-main app-main-${entry.kind}`}>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer lang={lang} sticky={rules.stickyFooter} />
+      {rules.mobileDateBar && (
+        <div className="mobile-date-bar d-md-none" data-testid="mobile-date-bar">
+          <DateSelector compact />
+        </div>
+      )}
+      {rules.bottomNav && <BottomNav lang={lang} />}
+    </div>
+  );
+}

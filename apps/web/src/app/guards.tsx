@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useSession } from '../features/auth/session.ts';
+import { languageOfPath, localizedPath } from '../lib/languages.ts';
+import type { RouteEntry } from './routeTable.ts';
+
+export function PageSpinner() {
+  const { t } = useTranslation();
+  return (
+    <div className="page-spinner" role="status" aria-live="polite">
+      <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+      {t('app.loading')}
+    </div>
+  );
+}
+
+function SignInPrompt() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const lang = languageOfPath(location.pathname);
+  return (
+    <section className="guard-card text-center" aria-labelledby="guard-title">
+      <h1 id="guard-title" className="h4">
+        {t('guards.signInTitle')}
+      </h1>
+      <p className="text-body-secondary">{t('guards.signInText')}</p>
+      <Link
+        className="btn btn-primary"
+        to={localizedPath(lang, '/login')}
+        state={{ from: location.pathname + location.search }}
+      >
+        {t('header.login')}
+      </Link>
+    </section>
+  );
+}
+
+function Refusal({ message }: { message: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  return (
+    <section className="guard-card text-center" role="alert">
+      <p className="lead">{message}</p>
+      {user && (
+        <p className="text-body-secondary small" data-testid="guard-email">
+          {user.email}
+        </p>
+      )}
+      <button type="button" className="btn btn-outline-secondary" onClick={() => navigate(-1)}>
+        {t('guards.back')}
+      </button>
+    </section>
+  );
+}
+
+/** Login, admin and game guards of the route table (spec 000 sections 2.3 and 5). */
+export function RouteGuard({ entry, children }: { entry: RouteEntry; children: ReactNode }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const location = useLocation();
+  const lang = languageOfPath(location.pathname);
+  const guarded = entry.requiresLogin || entry.adminOnly || entry.gameAccess;
+  if (!guarded) return children;
+  if (session.status === 'restoring') return <PageSpinner />;
+  if (session.status === 'anonymous') {
+    if (entry.adminOnly) return <SignInPrompt />;
+    return (
+      <Navigate to={localizedPath(lang, '/login')} replace state={{ from: location.pathname + location.search }} />
+    );
+  }
+  if (entry.adminOnly && !session.user?.is_admin) return <Refusal message={t('guards.notAdmin')} />;
+  if (entry.gameAccess && !session.user?.is_admin) return <Refusal message={t('guards.noGameAccess')} />;
+  return children;
+}

@@ -1,0 +1,21 @@
+import { type ComponentType, lazy } from 'react';
+import type { PageName } from './routeTable.ts';
+
+/** Every page is its own chunk, loaded when first visited. */
+export const PAGES: Record<PageName, ComponentType> = {
+  start: lazy(() => import('./StartPage.tsx')),
+  dash: lazy(() => import('../features/calendar/DashPage.tsx')),
+  matrix: lazy(() => import('../features/calendar/MatrixPage.tsx')),
+  account: lazy(() => import('../features/account/AccountPage.tsx')),
+  accountSection: lazy(() => import('../features/account/AccountSectionPage.tsx')),
+  login: lazy(() => import('../features/auth/pages/LoginPage.tsx')),
+  register: lazy(() => import('../features/auth/pages/RegisterPage.tsx')),
+  verifyEmail: lazy(() => import('../features/auth/pages/VerifyEmailPage.tsx')),
+  forgotPassword: lazy(() => import('../features/auth/pages/ForgotPasswordPage.tsx')),
+  resetPassword: lazy(() => import('../features/auth/pages/ResetPasswordPage.tsx')),
+  welcome: lazy(() => import('../features/landing/WelcomePage.tsx')),
+  placeholder: lazy(() => import('./PlaceholderPage.tsx')),
+  education: lazy(() => import('../features/education/EducationHomePage.tsx')),
+  educationProgress: lazy(() => import('../features/education/ProgressPage.tsx')),
+  admin: lazy(() => import('../features/admin/AdminPage.tsx')),
+};

@@ -1,0 +1,115 @@
+import { ApiRequestError } from '../../lib/api-error.ts';
+import { CircuitOpenError } from '../../lib/circuit-breaker.ts';
+import { InvalidResponseError } from './responses.ts';
+
+/** Which form failed; each has its own fallback wording (spec 000 section 8, spec 001 section 8). */
+export type AuthFlow = 'login' | 'register' | 'verify' | 'resend' | 'forgot' | 'reset';
+
+export type ErrorKind =
+  | 'network'
+  | 'unavailable'
+  | 'unauthorized'
+  | 'tooManyAttempts'
+  | 'emailNotVerified'
+  | 'emailExists'
+  | 'invalidToken'
+  | 'invalidResponse'
+  | 'other';
+
+/**
+ * What to tell the user about a failed call: a key of the `auth` namespace with its values, or the server's own
+ * message when it has one worth showing; `detailKey` adds a second line.
+ */
+export interface ErrorView {
+  kind: ErrorKind;
+  key: string;
+  values?: Record<string, string | number>;
+  message?: string;
+  detailKey?: string;
+}
+
+const FALLBACK: Record<AuthFlow, string> = {
+  login: 'errors.login.failed',
+  register: 'errors.register.failed',
+  verify: 'errors.verify.failed',
+  resend: 'errors.resend.failed',
+  forgot: 'errors.forgot.failed',
+  reset: 'errors.reset.failed',
+};
+
+/** Flows whose failures are always reported in their own words (the server's text would add nothing). */
+const FIXED_WORDING = new Set<AuthFlow>(['resend', 'forgot', 'reset']);
+
+function retryAfterSeconds(error: ApiRequestError): number | null {
+  const body = error.body as { error?: { retryAfter?: unknown } } | null;
+  const value = body?.error?.retryAfter;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/** A 400 about the emailed token: INVALID_TOKEN, or the schema refusing the token's shape. */
+function isBadToken(error: ApiRequestError): boolean {
+  if (error.status !== 400) return false;
+  if (error.code === 'INVALID_TOKEN') return true;
+  return error.code === 'VALIDATION_ERROR' && /^(body|params)\.token\b/.test(error.message);
+}
+
+/** The server's own message, unless it is only the generic text of a bare HTTP status. */
+function serverMessage(error: ApiRequestError): string | undefined {
+  if (error.status >= 500 || error.code.startsWith('HTTP_')) return undefined;
+  return error.message || undefined;
+}
+
+export function describeAuthError(error: unknown, flow: AuthFlow): ErrorView {
+  const fallback = FALLBACK[flow];
+  const fixed = FIXED_WORDING.has(flow);
+
+  if (error instanceof CircuitOpenError) {
+    return fixed
+      ? { kind: 'unavailable', key: fallback, detailKey: 'errors.circuitOpen' }
+      : { kind: 'unavailable', key: 'errors.circuitOpen' };
+  }
+  if (error instanceof InvalidResponseError) {
+    if (flow === 'login') return { kind: 'invalidResponse', key: 'errors.invalidResponse' };
+    if (flow === 'register') return { kind: 'invalidResponse', key: 'errors.register.invalidResponse' };
+    return { kind: 'invalidResponse', key: fallback, detailKey: 'errors.invalidResponse' };
+  }
+  if (!(error instanceof ApiRequestError)) return { kind: 'other', key: fallback };
+
+  if (error.status === 0) {
+    return fixed
+      ? { kind: 'network', key: fallback, detailKey: 'errors.networkError' }
+      : { kind: 'network', key: 'errors.networkError' };
+  }
+
+  if (flow === 'login') {
+    if (error.status === 401) return { kind: 'unauthorized', key: 'errors.login.unauthorized' };
+    if (error.status === 429) {
+      const seconds = retryAfterSeconds(error);
+      return seconds === null
+        ? { kind: 'tooManyAttempts', key: fallback, message: error.message }
+        : {
+            kind: 'tooManyAttempts',
+            key: 'errors.login.tooManyAttempts',
+            values: { count: Math.max(1, Math.ceil(seconds / 60)) },
+          };
+    }
+    if (error.status === 403 && error.code === 'EMAIL_NOT_VERIFIED') {
+      return { kind: 'emailNotVerified', key: 'errors.login.emailNotVerified' };
+    }
+  }
+
+  if (flow === 'register' && (error.status === 409 || error.code === 'EMAIL_EXISTS')) {
+    return { kind: 'emailExists', key: 'errors.register.emailExists' };
+  }
+
+  if ((flow === 'verify' || flow === 'reset') && isBadToken(error)) {
+    return {
+      kind: 'invalidToken',
+      key: flow === 'verify' ? 'errors.verify.invalidToken' : 'errors.reset.invalidToken',
+    };
+  }
+
+  if (fixed) return { kind: 'other', key: fallback };
+  const message = serverMessage(error);
+  return message ? { kind: 'other', key: fallback, message } : { kind: 'other', key: fallback };
+}

@@ -1,0 +1,280 @@
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { registrationSource } from '../../../lib/platform.ts';
+import { local } from '../../../lib/storage.ts';
+import { register } from '../api.ts';
+import { AuthCard } from '../components/AuthCard.tsx';
+import { ErrorAlert, NoticeAlert } from '../components/ErrorAlert.tsx';
+import { FormField, focusFirstInvalid, PasswordField, SubmitButton } from '../components/FormField.tsx';
+import { describeAuthError, type ErrorView } from '../errors.ts';
+import { useAuthPaths } from '../hooks.ts';
+import { detectInterest, INTEREST_STORAGE_KEY, type Interest, interestRecord } from '../interest.ts';
+import { readGuestBirthDate, signIn } from '../session.ts';
+import {
+  BIRTH_DATE_MIN,
+  type FieldError,
+  localToday,
+  PASSWORD_MIN_LENGTH,
+  type RegistrationErrors,
+  type RegistrationValues,
+  validateRegistration,
+} from '../validation.ts';
+
+const FIELD_IDS: Record<keyof RegistrationValues, string> = {
+  email: 'register-email',
+  password: 'register-password',
+  passwordConfirm: 'register-password-confirm',
+  name: 'register-name',
+  birthDate: 'register-birth-date',
+};
+const FIELD_ORDER: (keyof RegistrationValues)[] = ['email', 'password', 'passwordConfirm', 'name', 'birthDate'];
+
+/** Reads the interest once per visit and keeps it in local storage for the next hour (spec 001 section 4). */
+function useInterest(): Interest {
+  const location = useLocation();
+  const [interest] = useState<Interest>(() => {
+    const detected = detectInterest({
+      navigationState: location.state,
+      historyState: window.history.state,
+      search: location.search,
+      pageAttribute: document.documentElement.dataset.interest,
+      stored: local.get(INTEREST_STORAGE_KEY),
+      now: Date.now(),
+    });
+    // A record read from storage keeps its own time, so it still runs out an hour after it was made.
+    if (detected.source !== 'storage') {
+      local.setJson(INTEREST_STORAGE_KEY, interestRecord(detected.interest, detected.source, Date.now()));
+    }
+    return detected.interest;
+  });
+  return interest;
+}
+
+export default function RegisterPage() {
+  const { t } = useTranslation('auth');
+  const { lang, to } = useAuthPaths();
+  const navigate = useNavigate();
+  const interest = useInterest();
+  const today = useMemo(() => localToday(), []);
+
+  const [values, setValues] = useState<RegistrationValues>(() => ({
+    email: '',
+    password: '',
+    passwordConfirm: '',
+    name: '',
+    birthDate: readGuestBirthDate()?.birthDate ?? '',
+  }));
+  const [consent, setConsent] = useState(true);
+  const [touched, setTouched] = useState<Partial<Record<keyof RegistrationValues, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<ErrorView | null>(null);
+  const [emailTaken, setEmailTaken] = useState<string | null>(null);
+  const redirectTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+
+  const errors = useMemo(() => validateRegistration(values, today), [values, today]);
+  const shown: RegistrationErrors = {};
+  for (const field of FIELD_ORDER) {
+    if ((submitted || touched[field]) && errors[field]) shown[field] = errors[field];
+  }
+  const text = (problem: FieldError | undefined) => (problem ? t(problem.key, problem.values) : null);
+  const emailText =
+    text(shown.email) ??
+    (emailTaken !== null && emailTaken === values.email.trim() ? t('errors.register.emailExists') : null);
+
+  const set = (field: keyof RegistrationValues) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
+  /** A field is checked once left with something in it, and from the first submit on, on every change. */
+  const touch = (field: keyof RegistrationValues) => () => {
+    if (values[field] !== '') setTouched((old) => (old[field] ? old : { ...old, [field]: true }));
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || done || !consent) return;
+    setSubmitted(true);
+    const problems = validateRegistration(values, today);
+    const invalid = FIELD_ORDER.filter((field) => problems[field]);
+    if (invalid.length > 0) {
+      focusFirstInvalid(invalid.map((field) => FIELD_IDS[field]));
+      return;
+    }
+
+    setBusy(true);
+    setError(null);
+    const email = values.email.trim();
+    const name = values.name.trim();
+    try {
+      const outcome = await register({
+        email,
+        password: values.password,
+        ...(name ? { username: name } : {}),
+        registration_source: registrationSource(),
+        interest,
+        lang,
+        birth_date: values.birthDate,
+      });
+      setDone(true);
+      if (outcome.kind === 'verifyEmail') {
+        navigate(`${to('/verify-email')}?email=${encodeURIComponent(email)}`, {
+          replace: true,
+          state: { registered: true },
+        });
+        return;
+      }
+      void signIn(outcome.token, outcome.user);
+      redirectTimer.current = window.setTimeout(
+        () => navigate(to('/dash?welcome=true&source=registration'), { replace: true }),
+        100,
+      );
+    } catch (caught) {
+      const view = describeAuthError(caught, 'register');
+      setError(view);
+      if (view.kind === 'emailExists') {
+        setEmailTaken(email);
+        focusFirstInvalid([FIELD_IDS.email]);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title={t('register.title')}
+      intro={t('register.intro')}
+      footer={
+        <>
+          {t('register.haveAccount')}{' '}
+          <Link to={to('/login')} className="auth-link">
+            {t('register.login')}
+          </Link>
+        </>
+      }
+    >
+      {done ? <NoticeAlert testId="auth-success">{t('register.success')}</NoticeAlert> : null}
+      <ErrorAlert view={error} onClose={() => setError(null)}>
+        {error?.kind === 'emailExists' ? (
+          <p className="mb-0 mt-2 small">
+            <Link to={to('/login')} state={{ email: values.email.trim() }} className="alert-link">
+              {t('register.signInInstead')}
+            </Link>{' '}
+            ·{' '}
+            <Link to={to('/forgot-password')} state={{ email: values.email.trim() }} className="alert-link">
+              {t('login.forgotPassword')}
+            </Link>
+          </p>
+        ) : null}
+      </ErrorAlert>
+
+      <form noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <FormField
+          id={FIELD_IDS.email}
+          label={t('fields.email')}
+          type="email"
+          name="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          placeholder={t('fields.emailPlaceholder')}
+          required
+          value={values.email}
+          onValueChange={set('email')}
+          onBlur={touch('email')}
+          error={emailText}
+        />
+        <PasswordField
+          id={FIELD_IDS.password}
+          label={t('fields.password')}
+          name="new-password"
+          autoComplete="new-password"
+          required
+          value={values.password}
+          onValueChange={set('password')}
+          onBlur={touch('password')}
+          error={text(shown.password)}
+          hint={t('register.passwordHint', { count: PASSWORD_MIN_LENGTH })}
+        />
+        <PasswordField
+          id={FIELD_IDS.passwordConfirm}
+          label={t('fields.passwordConfirm')}
+          name="password-confirm"
+          autoComplete="new-password"
+          required
+          value={values.passwordConfirm}
+          onValueChange={set('passwordConfirm')}
+          onBlur={touch('passwordConfirm')}
+          error={text(shown.passwordConfirm)}
+        />
+        <FormField
+          id={FIELD_IDS.name}
+          label={
+            <>
+              {t('fields.name')} <span className="text-body-secondary small">({t('common.optional')})</span>
+            </>
+          }
+          type="text"
+          name="name"
+          autoComplete="name"
+          maxLength={120}
+          value={values.name}
+          onValueChange={set('name')}
+          onBlur={touch('name')}
+          error={text(shown.name)}
+          hint={t('register.nameHint')}
+        />
+        <FormField
+          id={FIELD_IDS.birthDate}
+          label={t('fields.birthDate')}
+          type="date"
+          name="bday"
+          autoComplete="bday"
+          min={BIRTH_DATE_MIN}
+          max={today}
+          required
+          value={values.birthDate}
+          onValueChange={set('birthDate')}
+          onBlur={touch('birthDate')}
+          error={text(shown.birthDate)}
+          hint={t('register.birthDateHint')}
+        />
+
+        <div className="form-check auth-check mb-3">
+          <input
+            id="register-consent"
+            className="form-check-input"
+            type="checkbox"
+            checked={consent}
+            onChange={(event) => setConsent(event.target.checked)}
+            aria-describedby={consent ? undefined : 'register-consent-hint'}
+          />
+          <label className="form-check-label" htmlFor="register-consent">
+            <Trans
+              t={t}
+              i18nKey="register.consent"
+              components={{
+                // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated words inside
+                terms: <a href={to('/legal/terms')} target="_blank" rel="noopener" className="auth-link" />,
+                // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated words inside
+                privacy: <a href={to('/legal/privacy')} target="_blank" rel="noopener" className="auth-link" />,
+              }}
+            />
+          </label>
+          {consent ? null : (
+            <div id="register-consent-hint" className="form-text text-warning-emphasis">
+              {t('register.consentRequired')}
+            </div>
+          )}
+        </div>
+
+        <SubmitButton busy={busy} busyLabel={t('register.submitting')} disabled={!consent || done}>
+          {t('register.submit')}
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

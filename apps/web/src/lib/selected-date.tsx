@@ -1,0 +1,73 @@
+import { addDays, formatDate, type PlainDate, today } from '@hunab/calendar';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+
+/** Hourly refresh of "today" (spec 000 section 9: 3,600,000 ms). */
+export const SELECTED_DATE_REFRESH_MS = 3_600_000;
+
+interface SelectedDateValue {
+  date: PlainDate;
+  /** YYYY-MM-DD */
+  iso: string;
+  isToday: boolean;
+  setDate(date: PlainDate): void;
+  step(days: number): void;
+  goToday(): void;
+}
+
+const SelectedDateContext = createContext<SelectedDateValue | null>(null);
+
+/**
+ * The date every matrix page reads: today by default (at noon, as a plain date), refreshed hourly while the user
+ * has not picked another; changing it invalidates personal content (spec 000 section 4.9).
+ */
+export function SelectedDateProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<{ date: PlainDate; followsToday: boolean }>(() => ({
+    date: today(),
+    followsToday: true,
+  }));
+
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      setState((current) => (current.followsToday ? { date: today(), followsToday: true } : current));
+    }, SELECTED_DATE_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  const change = useCallback(
+    (date: PlainDate) => {
+      const now = today();
+      const followsToday = formatDate(date) === formatDate(now);
+      setState({ date, followsToday });
+      void queryClient.invalidateQueries({ queryKey: ['personal'] });
+    },
+    [queryClient],
+  );
+
+  const value = useMemo<SelectedDateValue>(() => {
+    const iso = formatDate(state.date);
+    return {
+      date: state.date,
+      iso,
+      isToday: iso === formatDate(today()),
+      setDate: change,
+      step: (days) => {
+        try {
+          change(addDays(state.date, days));
+        } catch {
+          // Stepping past 1000-01-01 or 9999-12-31 does nothing.
+        }
+      },
+      goToday: () => change(today()),
+    };
+  }, [state.date, change]);
+
+  return <SelectedDateContext.Provider value={value}>{children}</SelectedDateContext.Provider>;
+}
+
+export function useSelectedDate(): SelectedDateValue {
+  const value = useContext(SelectedDateContext);
+  if (!value) throw new Error('useSelectedDate needs a SelectedDateProvider');
+  return value;
+}

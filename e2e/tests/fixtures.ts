@@ -1,0 +1,49 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const ADMIN = { email: 'admin@e2e.hunab.test', password: 'e2e admin password' };
+
+let counter = 0;
+export const uniqueEmail = (label = 'e2e') => `${label}.${Date.now()}.${process.pid}.${++counter}@example.com`;
+
+export interface Account {
+  email: string;
+  password: string;
+  token: string;
+  user: { id: string; email: string; is_admin: boolean };
+}
+
+/** Creates an account through the API. */
+export async function createAccount(
+  request: APIRequestContext,
+  overrides: Record<string, unknown> = {},
+): Promise<Account> {
+  const email = uniqueEmail();
+  const password = 'e2e password 1';
+  const reply = await request.post('/api/auth/register', {
+    data: { email, password, username: 'Luna', birth_date: '1987-07-26', lang: 'ru', ...overrides },
+  });
+  expect(reply.ok(), await reply.text()).toBe(true);
+  const body = await reply.json();
+  return { email, password, token: body.token, user: body.user };
+}
+
+export async function loginAs(request: APIRequestContext, email: string, password: string): Promise<Account> {
+  const reply = await request.post('/api/auth/login', { data: { email, password } });
+  expect(reply.ok(), await reply.text()).toBe(true);
+  const body = await reply.json();
+  return { email, password, token: body.token, user: body.user };
+}
+
+/** Puts a session into the browser's storage before the app starts. */
+export async function useSession(page: Page, account: Account): Promise<void> {
+  await page.addInitScript(
+    ([token, user]) => {
+      if (!window.sessionStorage.getItem('e2e-session-set')) {
+        window.localStorage.setItem('auth_token', token as string);
+        window.localStorage.setItem('user', JSON.stringify(user));
+        window.sessionStorage.setItem('e2e-session-set', '1');
+      }
+    },
+    [account.token, account.user] as const,
+  );
+}
