@@ -66,8 +66,36 @@ function serviceWorker() {
   });
 }
 
+/**
+ * Before any script runs, an inline script in <head> puts the document's language, direction and theme in place,
+ * links the Bootstrap stylesheet of that direction, and preloads the translations of that language, so the first
+ * paint needs no second trip through the JavaScript.
+ */
+function earlyHead(): Plugin {
+  return {
+    name: 'hunab-early-head',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const assets = Object.values(ctx.bundle ?? {}).filter((item) => item.type === 'asset');
+        const find = (name: string) =>
+          assets.find((asset) => (asset.originalFileNames ?? []).some((original) => original.endsWith(name)))?.fileName;
+        const ltr = find('bootstrap.min.css');
+        const rtl = find('bootstrap.rtl.min.css');
+        if (!ltr || !rtl) return html;
+        const script = `(function(){var d=document,h=d.documentElement,s=location.pathname.split('/')[1]||'';
+var lang=['en','es','pt','de','ja','zh','ar'].indexOf(s)<0?'ru':s,rtl=lang==='ar';h.lang=lang;h.dir=rtl?'rtl':'ltr';
+try{h.dataset.bsTheme=localStorage.getItem('theme')==='light'?'light':'dark'}catch(e){}
+var l=d.createElement('link');l.rel='stylesheet';l.id='bootstrap-css';l.href=rtl?'/${rtl}':'/${ltr}';d.head.prepend(l);
+['translation','auth'].forEach(function(n){var p=d.createElement('link');p.rel='preload';p.as='fetch';p.crossOrigin='anonymous';p.href='/locales/'+lang+'/'+n+'.json';d.head.append(p)})})();`;
+        return html.replace('</title>', `</title>\n    <script>${script.replaceAll('\n', '')}</script>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), buildVersion(), serviceWorker()],
+  plugins: [react(), buildVersion(), serviceWorker(), earlyHead()],
   define: { __APP_VERSION__: JSON.stringify(appVersion), __BUILD_ID__: JSON.stringify(buildId) },
   server: {
     port: 5173,

@@ -1,24 +1,43 @@
 import { expect, test } from '@playwright/test';
+import { createAccount, useSession } from './fixtures.ts';
 
-/** Screenshots of the pages at phone and desktop widths, in Russian, English and Arabic, for review. */
-const WIDTHS = [375, 1280];
-const PATHS = [
-  ['ru', '/'],
-  ['en', '/en/'],
-  ['ar', '/ar/'],
-  ['ja', '/ja/'],
-];
+/**
+ * Screenshots of the main pages at phone and desktop widths, dark and light, Russian and Arabic, written to
+ * ../screenshots for review. Each also checks that nothing scrolls sideways.
+ */
+const PAGES = [
+  ['dash', '/dash'],
+  ['welcome', '/welcome'],
+  ['login', '/login'],
+  ['register', '/register'],
+  ['tzolkin', '/tzolkin'],
+  ['account', '/account'],
+  ['education', '/education'],
+  ['not-found', '/nowhere'],
+] as const;
 
-for (const width of WIDTHS) {
-  for (const [lang, path] of PATHS) {
-    test(`today page ${lang} at ${width} px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: width < 600 ? 812 : 800 });
-      await page.clock.setFixedTime(new Date(2012, 11, 21, 12, 0));
-      await page.goto(path as string);
-      await expect(page.getByTestId('kin-number')).toHaveText('207');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `../screenshots/today-${lang}-${width}.png`, fullPage: true });
-    });
+for (const width of [375, 1280]) {
+  for (const lang of ['ru', 'ar', 'en'] as const) {
+    for (const theme of ['dark', 'light'] as const) {
+      if (lang === 'en' && theme === 'light') continue;
+      test(`pages in ${lang}, ${theme}, at ${width} px`, async ({ page, request }) => {
+        test.setTimeout(90_000);
+        const account = await createAccount(request, { lang });
+        await useSession(page, account);
+        await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+        await page.setViewportSize({ width, height: width < 600 ? 812 : 860 });
+        await page.clock.setFixedTime(new Date(2012, 11, 21, 12, 0));
+        for (const [name, path] of PAGES) {
+          const url = lang === 'ru' ? path : `/${lang}${path}`;
+          if (name === 'login' || name === 'register' || name === 'welcome') await page.evaluate(() => 0);
+          await page.goto(url);
+          await page.waitForLoadState('networkidle');
+          await expect(page.locator('#root')).not.toBeEmpty();
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, `${url} scrolls sideways`).toBeLessThanOrEqual(0);
+          await page.screenshot({ path: `../screenshots/${name}-${lang}-${theme}-${width}.png`, fullPage: true });
+        }
+      });
+    }
   }
 }

@@ -20,6 +20,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz twins of its text files; browsers that accept them get those.
+      preCompressed: true,
       setHeaders(reply, path) {
         const immutable = path.startsWith(assetsDir);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -28,9 +28,15 @@ const { nativeRequestHeaders, isNativePlatform, platformName, registrationSource
 );
 const { LAST_ICON_UPDATE_KEY, openSubscriptionLink, updateAppIconDaily } = await import('../src/lib/native.ts');
 
+/** The native runtime's bridge on window.Capacitor, which platform.ts reads, and Capacitor's own view of it. */
 function runOn(platform: 'web' | 'android' | 'ios') {
   vi.spyOn(Capacitor, 'isNativePlatform').mockReturnValue(platform !== 'web');
   vi.spyOn(Capacitor, 'getPlatform').mockReturnValue(platform);
+  const current = (globalThis as { window?: object }).window ?? {};
+  vi.stubGlobal('window', {
+    ...current,
+    Capacitor: { isNativePlatform: () => platform !== 'web', getPlatform: () => platform },
+  });
 }
 
 beforeEach(() => {
@@ -67,7 +73,8 @@ describe('platform', () => {
 describe('openSubscriptionLink', () => {
   function stubLocation() {
     const assign = vi.fn();
-    vi.stubGlobal('window', { location: { href: 'https://hunab.app/en/', assign } });
+    const current = (globalThis as { window?: object }).window ?? {};
+    vi.stubGlobal('window', { ...current, location: { href: 'https://hunab.app/en/', assign } });
     return assign;
   }
 
@@ -221,8 +228,8 @@ describe('registerServiceWorker', () => {
 
   it('does nothing inside the native shell', async () => {
     vi.stubEnv('DEV', false);
-    runOn('android');
     const { container } = stubBrowser('complete');
+    runOn('android');
     (await freshPwa()).registerServiceWorker();
     expect(container.register).not.toHaveBeenCalled();
   });

@@ -1,5 +1,5 @@
 import { ApiRequestError } from './api-error.ts';
-import { nativeRequestHeaders } from './platform.ts';
+import { isNativePlatform, nativeRequestHeaders } from './platform.ts';
 import { LOCAL_KEYS, local } from './storage.ts';
 
 export { ApiRequestError } from './api-error.ts';
@@ -16,7 +16,11 @@ export const TIMEOUTS = {
   default: 15_000,
 } as const;
 
-export const API_BASE = '/api';
+/**
+ * On the web the API is the same origin's /api. Inside the native shell the page is served from the app itself,
+ * so calls go to the product's host (VITE_API_ORIGIN at build time).
+ */
+export const API_BASE = isNativePlatform() ? `${import.meta.env.VITE_API_ORIGIN ?? 'https://hunab.app'}/api` : '/api';
 
 /** `/api/x`, `api/x` and `/x` all become `/api/x`: a leading /api is stripped so it is never doubled. */
 export function apiUrl(path: string): string {

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@hunab/calendar';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@hunab/calendar/languages';
 import { LOCAL_KEYS, local } from './storage.ts';
 
 export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language };

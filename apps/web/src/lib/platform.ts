@@ -2,7 +2,17 @@
  * Where the app runs: in a browser, or inside the Capacitor native shell (Android or iOS). No React here, so any
  * module (the API client, the service worker registration) can ask.
  */
-import { Capacitor } from '@capacitor/core';
+
+/**
+ * The native runtime puts its bridge on window.Capacitor before any web code runs, so reading it needs no import of
+ * @capacitor/core: the browser bundle's first route stays without it.
+ */
+interface CapacitorBridge {
+  isNativePlatform?: () => boolean;
+  getPlatform?: () => string;
+}
+const bridge = (): CapacitorBridge | undefined =>
+  typeof window === 'undefined' ? undefined : (window as { Capacitor?: CapacitorBridge }).Capacitor;
 
 export type PlatformName = 'web' | 'android' | 'ios';
 export type RegistrationSource = 'mobile_app' | 'website';
@@ -12,11 +22,11 @@ export const NATIVE_APP_ID = 'app.hunab.mobile';
 
 /** True inside the Capacitor shell on a phone, false in any browser (installed PWA included). */
 export function isNativePlatform(): boolean {
-  return Capacitor.isNativePlatform();
+  return bridge()?.isNativePlatform?.() === true;
 }
 
 export function platformName(): PlatformName {
-  const platform = Capacitor.getPlatform();
+  const platform = bridge()?.getPlatform?.();
   return platform === 'android' || platform === 'ios' ? platform : 'web';
 }
 

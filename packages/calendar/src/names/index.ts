@@ -7,17 +7,13 @@ import { ja } from './ja.ts';
 import { pt } from './pt.ts';
 import { ru } from './ru.ts';
 import type { CalendarNames, Language } from './types.ts';
-import { LANGUAGES } from './types.ts';
+import { isLanguage, LANGUAGES } from './types.ts';
 import { zh } from './zh.ts';
 
 export type { CalendarNames, Keywords, Language } from './types.ts';
-export { DEFAULT_LANGUAGE, LANGUAGES } from './types.ts';
+export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from './types.ts';
 
 const NAMES: Readonly<Record<Language, CalendarNames>> = { ru, en, es, pt, de, ja, zh, ar };
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
 
 export function assertLanguage(value: unknown): asserts value is Language {
   if (!isLanguage(value)) {

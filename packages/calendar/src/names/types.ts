@@ -3,6 +3,10 @@ export const LANGUAGES = ['ru', 'en', 'es', 'pt', 'de', 'ja', 'zh', 'ar'] as con
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'ru';
 
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
 /** Three keywords of a seal or a tone: its power, action and essence. */
 export interface Keywords {
   power: string;

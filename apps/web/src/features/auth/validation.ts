@@ -15,10 +15,10 @@ import {
  * the server validates with; each problem becomes a key of the `auth` namespace (under `validation.`) so it can be
  * shown in the interface language.
  */
-export interface FieldError {
-  key: string;
-  values?: Record<string, string | number>;
-}
+import type { FieldError } from './required.ts';
+
+export type { FieldError } from './required.ts';
+export { requiredEmailError, requiredPasswordError } from './required.ts';
 
 export const NAME_MAX_LENGTH = 100;
 export { BIRTH_DATE_MIN, PASSWORD_MIN_LENGTH };
@@ -53,14 +53,6 @@ function issueToError(issue: Issue | undefined, field: 'email' | 'password'): Fi
 }
 
 /** Login only asks that both fields are filled ('Email is required', 'Password is required'). */
-export function requiredEmailError(email: string): FieldError | null {
-  return email.trim() === '' ? { key: 'validation.emailRequired' } : null;
-}
-
-export function requiredPasswordError(password: string): FieldError | null {
-  return password === '' ? { key: 'validation.passwordRequired' } : null;
-}
-
 /** Required, 5 to 254 characters, a standard address with a domain. */
 export function emailError(email: string): FieldError | null {
   const result = emailSchema.safeParse(email);

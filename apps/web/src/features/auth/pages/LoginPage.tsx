@@ -8,9 +8,9 @@ import { ErrorAlert, NoticeAlert } from '../components/ErrorAlert.tsx';
 import { FormField, focusFirstInvalid, PasswordField, SubmitButton } from '../components/FormField.tsx';
 import { describeAuthError, type ErrorView } from '../errors.ts';
 import { useAuthPaths, useBackNavigationGuard } from '../hooks.ts';
+import { type FieldError, requiredEmailError, requiredPasswordError } from '../required.ts';
 import { safeReturnPath } from '../return-url.ts';
 import { signIn } from '../session.ts';
-import { type FieldError, requiredEmailError, requiredPasswordError } from '../validation.ts';
 
 /** Spec 001 sections 4, 8 and 9: redirect 100 ms after success; Back held for 10 s after a refusal. */
 const REDIRECT_DELAY_MS = 100;
