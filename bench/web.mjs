@@ -48,7 +48,7 @@ function lighthouse(url) {
     'node',
     [
       join(lighthouseDir, 'node_modules/lighthouse/cli/index.js'),
-      `${server.url}${path}`,
+      url,
       '--quiet',
       '--output=json',
       '--form-factor=mobile',
