@@ -10,6 +10,7 @@ import { listenForSessionChanges, restoreSession } from './features/auth/session
 import { listenForUncaughtErrors } from './lib/error-reporting.ts';
 import { applyDocumentLanguage, initI18n } from './lib/i18n.ts';
 import { languageOfPath } from './lib/languages.ts';
+import { isNativePlatform } from './lib/platform.ts';
 import { registerServiceWorker } from './lib/pwa.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { SelectedDateProvider } from './lib/selected-date.tsx';
@@ -45,6 +46,13 @@ function bootstrap(): void {
     </StrictMode>,
   );
   registerServiceWorker();
+  if (isNativePlatform()) void updateNativeIcon();
+}
+
+/** Inside the native shell the app icon shows the seal of the day, changed once per calendar day (spec 000 4.5). */
+async function updateNativeIcon(): Promise<void> {
+  const { updateTodaysIcon } = await import('./lib/native-icon.ts');
+  await updateTodaysIcon().catch(() => false);
 }
 
 try {
