@@ -56,6 +56,7 @@ test.describe('languages', () => {
   test('emits alternate links for the eight languages and a default, prefix stripped', async ({ page }) => {
     await page.goto('/en/tzolkin');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('link[rel="alternate"]')).toHaveCount(9);
     const links = await page
       .locator('link[rel="alternate"]')
       .evaluateAll((nodes) =>

@@ -49,7 +49,12 @@ function guardedReload(): boolean {
  * A script or style chunk failed: the 'Application Update' notice counts down 3 s and the page reloads once. If it
  * fails again after that reload, the 'Loading Problem' overlay offers a reload and the way home (spec 000 section 4.3).
  */
+let recoveryStarted = false;
+
 export function startChunkRecovery(): void {
+  // One failure reaches us several ways (the route's error, vite:preloadError, an unhandled rejection): act once.
+  if (recoveryStarted) return;
+  recoveryStarted = true;
   const retries = Number(session.get(SESSION_KEYS.chunkRetries) ?? 0);
   if (retries >= CHUNK_RETRIES) {
     show({ kind: 'loading-problem' });
