@@ -211,6 +211,13 @@ test.describe('session', () => {
   });
 });
 
+test('shows the first-load screen once per session, and takes it away when the app is ready', async ({ page }) => {
+  await page.goto('/dash');
+  await expect(page.getByTestId('kin-number')).toBeVisible();
+  await expect(page.locator('.first-load-screen')).toHaveCount(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('hunab_first_load_shown'))).toBe('1');
+});
+
 test.describe('recovery and updates', () => {
   // The service worker would serve the blocked chunk from its cache; these tests are about the page itself.
   test.use({ serviceWorkers: 'block' });
