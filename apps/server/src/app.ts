@@ -15,11 +15,12 @@ import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
-import { registerWebApp } from './web.ts';
+import { registerContentFiles, registerWebApp } from './web.ts';
 
 export interface AppOptions {
   database: Database;
@@ -86,10 +87,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes, { auth });
       await api.register(userRoutes, { auth });
       await api.register(telemetryRoutes, { db: database.db, auth });
+      await api.register(contentRoutes, { db: database.db, auth, now });
     },
     { prefix: '/api' },
   );
 
+  await registerContentFiles(app, config.contentDir);
   await registerWebApp(app, config.webDistDir);
 
   app.addHook('onClose', async () => {

@@ -13,6 +13,8 @@ export interface AppConfig {
   mailFrom: string;
   minAppVersion: string;
   webDistDir: string | undefined;
+  /** The content/ folder, served as static Markdown under /content/ (the client's second source of readings). */
+  contentDir: string | undefined;
 }
 
 /**
@@ -36,7 +38,7 @@ export function loadJwtSecret(env: Pick<Env, 'JWT_SECRET' | 'DATA_DIR'>): Uint8A
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
-export function appConfigFromEnv(env: Env, webDistDir: string): AppConfig {
+export function appConfigFromEnv(env: Env, webDistDir: string, contentDir: string): AppConfig {
   return {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     jwtSecret: loadJwtSecret(env),
@@ -45,5 +47,6 @@ export function appConfigFromEnv(env: Env, webDistDir: string): AppConfig {
     mailFrom: env.MAIL_FROM,
     minAppVersion: env.MIN_APP_VERSION,
     webDistDir: env.WEB_DIST_DIR ?? webDistDir,
+    contentDir,
   };
 }

@@ -3,16 +3,18 @@ import { appConfigFromEnv } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
 import { ConfigError, loadEnv } from './env.ts';
-import { defaultWebDistDir } from './lib/paths.ts';
+import { contentDir, defaultWebDistDir } from './lib/paths.ts';
 import { appVersion } from './lib/version.ts';
 import { bootstrapAdmin } from './modules/auth/admin-bootstrap.ts';
+import { seedContent } from './modules/content/seed.ts';
 
 async function main(): Promise<void> {
   const env = loadEnv();
-  const config = appConfigFromEnv(env, defaultWebDistDir);
+  const config = appConfigFromEnv(env, defaultWebDistDir, contentDir);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await database.migrate();
   await seedDatabase(database, appVersion);
+  const content = await seedContent(database.db, contentDir);
   const app = await buildApp({
     database,
     config,
@@ -21,6 +23,7 @@ async function main(): Promise<void> {
     closeDatabase: true,
   });
 
+  if (!content.skipped) app.log.info(content, 'content loaded from content/');
   const admin = await bootstrapAdmin(database.db, {
     email: env.ADMIN_EMAIL,
     password: env.ADMIN_PASSWORD,

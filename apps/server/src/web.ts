@@ -9,6 +9,22 @@ import { errorBody } from './lib/errors.ts';
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and index.html for
  * every client route. A missing file (a path with an extension) and an unknown /api path are real 404s.
  */
+/** The readings as static Markdown: /content/{lang}/{signs|tones|moon|plasmas|castles}/{n}.mdx. */
+export async function registerContentFiles(app: FastifyInstance, contentDir: string | undefined): Promise<void> {
+  if (!contentDir || !existsSync(contentDir)) return;
+  await app.register(fastifyStatic, {
+    root: contentDir,
+    prefix: '/content/',
+    decorateReply: false,
+    wildcard: false,
+    index: false,
+    setHeaders(reply, path) {
+      if (/\.mdx?$/.test(path)) reply.header('content-type', 'text/markdown; charset=utf-8');
+      reply.header('cache-control', 'public, max-age=3600');
+    },
+  });
+}
+
 export async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
   const indexPath = join(webDistDir ?? '', 'index.html');
   const assetsDir = join(webDistDir ?? '', 'assets');

@@ -16,3 +16,6 @@ function findServerRoot(): string {
 export const serverRoot = findServerRoot();
 export const migrationsDir = join(serverRoot, 'drizzle');
 export const defaultWebDistDir = resolve(serverRoot, '../web/dist');
+
+/** The content/ folder of the repository: readings in Markdown and the 13-day process, per language. */
+export const contentDir = resolve(serverRoot, '../../content');

@@ -10,6 +10,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailFrom: 'Hunab <no-reply@hunab.test>',
     minAppVersion: '1.0.0',
     webDistDir: undefined,
+    contentDir: undefined,
     ...overrides,
   };
 }

@@ -1,0 +1,261 @@
+import { calendarDay, kinEntity, localDateOf, parseDate } from '@hunab/calendar';
+import {
+  acceptedResponseSchema,
+  contentQuerySchema,
+  contentResponseSchema,
+  errorBodySchema,
+  hunabmathQuerySchema,
+  kinSchema,
+  processQuerySchema,
+  processResponseSchema,
+  responsesQuerySchema,
+  responsesResponseSchema,
+  sealParamsSchema,
+  shortcodesBodySchema,
+  shortcodesResponseSchema,
+  submitResponseBodySchema,
+  toneParamsSchema,
+} from '@hunab/contracts';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { contentItems, contentResponses, processItems, users } from '../../db/schema.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { AuthService } from '../auth/service.ts';
+import { sessionHooks, sessionOf } from '../auth/session.ts';
+import type { ContentKind } from './files.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+
+export const contentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; now: () => Date }> = async (
+  app,
+  { db, auth, now },
+) => {
+  const session = sessionHooks(auth);
+
+  async function reading(kind: ContentKind, number: number, lang: string) {
+    const [row] = await db
+      .select()
+      .from(contentItems)
+      .where(and(eq(contentItems.kind, kind), eq(contentItems.number, number), eq(contentItems.lang, lang)))
+      .limit(1);
+    if (!row) throw new ApiError(404, 'CONTENT_NOT_FOUND', `No content available for ${kind} ${number} in ${lang}.`);
+    return {
+      success: true as const,
+      data: {
+        content_id: `${kind}_${number}`,
+        title: row.title,
+        content_text: row.body,
+        metadata: { kind, number, lang: row.lang, keywords: row.keywords, summary: row.summary },
+      },
+    };
+  }
+
+  const tags = ['content'];
+  app.get(
+    '/content/seal/:n',
+    {
+      schema: {
+        summary: 'The reading of a seal',
+        tags,
+        params: sealParamsSchema,
+        querystring: contentQuerySchema,
+        response: { 200: contentResponseSchema, ...errors },
+      },
+    },
+    (request) => reading('seal', request.params.n, request.query.lang),
+  );
+  app.get(
+    '/content/tone/:n',
+    {
+      schema: {
+        summary: 'The reading of a tone',
+        tags,
+        params: toneParamsSchema,
+        querystring: contentQuerySchema,
+        response: { 200: contentResponseSchema, ...errors },
+      },
+    },
+    (request) => reading('tone', request.params.n, request.query.lang),
+  );
+
+  app.get(
+    '/content/process',
+    {
+      schema: {
+        summary: 'The assignment, questions and polls of a day of the 13-day process',
+        tags,
+        querystring: processQuerySchema,
+        response: { 200: processResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { cycleType, cycleValue, lang } = request.query;
+      const rows = await db
+        .select()
+        .from(processItems)
+        .where(
+          and(eq(processItems.cycleType, cycleType), eq(processItems.tone, cycleValue), eq(processItems.lang, lang)),
+        )
+        .orderBy(asc(processItems.position));
+      return {
+        success: true as const,
+        cycleType,
+        cycleValue,
+        lang,
+        content: rows.map((row) => ({
+          content_id: row.contentId,
+          type_app: row.typeApp,
+          text: row.text,
+          options: row.options ?? null,
+          position: row.position,
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/content/submit-response',
+    {
+      schema: {
+        summary: 'Keep the signed-in user’s answer to a question or poll',
+        tags,
+        body: submitResponseBodySchema,
+        response: { 200: acceptedResponseSchema, ...errors },
+      },
+      preHandler: session.required,
+    },
+    async (request) => {
+      const { questionId, response, cycleType, cycleValue, lang } = request.body;
+      const [question] = await db
+        .select()
+        .from(processItems)
+        .where(
+          and(
+            eq(processItems.contentId, questionId),
+            eq(processItems.tone, cycleValue),
+            eq(processItems.cycleType, cycleType),
+          ),
+        )
+        .limit(1);
+      if (!question || question.typeApp === 'other')
+        throw new ApiError(400, 'UNKNOWN_QUESTION', 'There is no such question for this day.');
+      if (question.typeApp === 'poll' && !(question.options ?? []).includes(response)) {
+        // Polls are answered with one of their options, in whichever language the user saw them.
+        const [anyLanguage] = await db
+          .select({ n: count() })
+          .from(processItems)
+          .where(and(eq(processItems.contentId, questionId), sql`${processItems.options} ? ${response}`));
+        if (!anyLanguage?.n) throw new ApiError(400, 'VALIDATION_ERROR', 'Choose one of the poll’s options.');
+      }
+      const userId = sessionOf(request).user.id;
+      await db
+        .insert(contentResponses)
+        .values({ userId, questionId, cycleType, cycleValue, lang, response, createdAt: now(), updatedAt: now() })
+        .onConflictDoUpdate({
+          target: [contentResponses.userId, contentResponses.questionId],
+          set: { response, lang, updatedAt: now() },
+        });
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/content/responses',
+    {
+      schema: {
+        summary: 'The signed-in user’s kept answers for a day',
+        tags,
+        querystring: responsesQuerySchema,
+        response: { 200: responsesResponseSchema, ...errors },
+      },
+      preHandler: session.required,
+    },
+    async (request) => {
+      const rows = await db
+        .select()
+        .from(contentResponses)
+        .where(
+          and(
+            eq(contentResponses.userId, sessionOf(request).user.id),
+            eq(contentResponses.cycleType, request.query.cycleType),
+            eq(contentResponses.cycleValue, request.query.cycleValue),
+          ),
+        );
+      return {
+        success: true as const,
+        responses: rows.map((r) => ({
+          questionId: r.questionId,
+          response: r.response,
+          updatedAt: r.updatedAt.toISOString(),
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/bot-stats/process-shortcodes',
+    {
+      schema: {
+        summary: 'Replace [shortcodes] in a text with live values',
+        tags,
+        body: shortcodesBodySchema,
+        response: { 200: shortcodesResponseSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { content, language } = request.body;
+      const [people] = await db.select({ n: count() }).from(users);
+      const todayKin = calendarDay(localDateOf(now()), language).kin;
+      const values: Record<string, string> = {
+        users_count: new Intl.NumberFormat(language).format(people?.n ?? 0),
+        people_count: new Intl.NumberFormat(language).format(people?.n ?? 0),
+        today_kin: String(todayKin.number),
+        today_kin_name: todayKin.name,
+        year: String(now().getFullYear()),
+      };
+      const replaced = new Set<string>();
+      const processed = content.replace(/\[([a-z_]+)\]/g, (whole, name: string) => {
+        const value = values[name];
+        if (value === undefined) return whole;
+        replaced.add(name);
+        return value;
+      });
+      return {
+        success: true as const,
+        processedContent: { processedContent: processed, replacedShortcodes: [...replaced] },
+      };
+    },
+  );
+
+  app.get(
+    '/debug/hunabmath',
+    {
+      schema: {
+        summary: 'The kin and tone of a day (today by default)',
+        tags,
+        querystring: hunabmathQuerySchema,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            hunabmath: z.object({
+              date: z.string(),
+              kin: kinSchema,
+              tone: z.object({ number: z.number(), name: z.string() }),
+            }),
+          }),
+          400: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const day = calendarDay(
+        request.query.date ? parseDate(request.query.date) : localDateOf(now()),
+        request.query.lang,
+      );
+      const kin = kinEntity(day.kin.number, request.query.lang);
+      return { success: true as const, hunabmath: { date: day.date, kin, tone: kin.tone } };
+    },
+  );
+};

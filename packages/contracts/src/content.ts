@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { dateTextSchema, languageSchema } from './calendar.ts';
+import { safeText } from './text.ts';
+
+export const CONTENT_KINDS = ['seal', 'tone', 'moon', 'plasma', 'castle'] as const;
+export const CYCLE_TYPES = ['13days'] as const;
+
+const numberText = (max: number, what: string) =>
+  z
+    .string()
+    .regex(/^\d{1,3}$/, `The ${what} number must be a whole number from 1 to ${max}`)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, `The ${what} number must be a whole number from 1 to ${max}`);
+
+export const sealParamsSchema = z.strictObject({ n: numberText(20, 'seal') });
+export const toneParamsSchema = z.strictObject({ n: numberText(13, 'tone') });
+export const contentQuerySchema = z.strictObject({ lang: languageSchema.default('ru') });
+
+/** A content API record (spec 001 section 3). */
+export const contentRecordSchema = z.object({
+  content_id: z.string(),
+  title: z.string(),
+  content_text: z.string(),
+  metadata: z.object({
+    kind: z.enum(CONTENT_KINDS),
+    number: z.number().int(),
+    lang: z.string(),
+    keywords: z.array(z.string()),
+    summary: z.string(),
+  }),
+});
+export const contentResponseSchema = z.object({ success: z.literal(true), data: contentRecordSchema });
+
+export const processQuerySchema = z.strictObject({
+  cycleType: z.enum(CYCLE_TYPES),
+  cycleValue: numberText(13, 'tone'),
+  lang: languageSchema.default('ru'),
+});
+
+/** A process content item: content_id starts with 13days_{tone}_ (spec 001 section 3). */
+export const processItemSchema = z.object({
+  content_id: z.string(),
+  type_app: z.enum(['question', 'poll', 'other']),
+  text: z.string(),
+  options: z.array(z.string()).nullable(),
+  position: z.number().int(),
+});
+export const processResponseSchema = z.object({
+  success: z.literal(true),
+  cycleType: z.enum(CYCLE_TYPES),
+  cycleValue: z.number().int(),
+  lang: z.string(),
+  content: z.array(processItemSchema),
+});
+
+export const submitResponseBodySchema = z.strictObject({
+  questionId: z.string().regex(/^13days_\d{1,2}_[a-z0-9_]{1,40}$/, 'Unknown question'),
+  response: safeText(5000).pipe(z.string().trim().min(1, 'The answer is empty')),
+  cycleType: z.enum(CYCLE_TYPES),
+  cycleValue: z.number().int().min(1).max(13),
+  lang: languageSchema.default('ru'),
+});
+
+export const responsesQuerySchema = z.strictObject({
+  cycleType: z.enum(CYCLE_TYPES),
+  cycleValue: numberText(13, 'tone'),
+});
+export const responsesResponseSchema = z.object({
+  success: z.literal(true),
+  responses: z.array(z.object({ questionId: z.string(), response: z.string(), updatedAt: z.string() })),
+});
+
+export const shortcodesBodySchema = z.strictObject({
+  content: z.string({ error: 'Content must be a string' }).max(100_000, 'Content is too long'),
+  language: languageSchema.default('ru'),
+});
+export const shortcodesResponseSchema = z.object({
+  success: z.literal(true),
+  processedContent: z.object({ processedContent: z.string(), replacedShortcodes: z.array(z.string()) }),
+});
+
+export const hunabmathQuerySchema = z.strictObject({
+  date: dateTextSchema.optional(),
+  lang: languageSchema.default('ru'),
+});
