@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { include: ['test/**/*.test.ts', 'src/**/*.test.ts'] },
+  test: { include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'] },
 });

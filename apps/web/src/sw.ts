@@ -6,6 +6,7 @@
  *   and paths with a file extension, so the app, which computes the calendar in the browser, starts offline.
  * - Translations (/locales/**) are stale-while-revalidate; every translation file of the build is fetched at
  *   install so that every language works offline, not only the ones already visited.
+ * - Static readings (/content/**) are stale-while-revalidate, so a reading once opened works offline.
  * - Of the API only GET /api/calendar/** is cached (network first); everything else under /api/ goes to the network.
  * - A new version takes over at once (skipWaiting) and, when it replaced an earlier one, tells every window
  *   `{ type: 'CACHE_UPDATE_AVAILABLE' }` so the app can offer a reload.
@@ -39,6 +40,7 @@ declare const self: WorkerScope;
 const CACHE_UPDATE_AVAILABLE = 'CACHE_UPDATE_AVAILABLE';
 const LOCALES_CACHE = 'hunab-locales';
 const CALENDAR_API_CACHE = 'hunab-api-calendar';
+const CONTENT_CACHE = 'hunab-content';
 /** Every /locales/{lang}/{namespace}.json of the build, listed by vite.config.ts. */
 declare const __LOCALE_URLS__: readonly string[];
 
@@ -76,6 +78,18 @@ registerRoute(
   new StaleWhileRevalidate({
     cacheName: LOCALES_CACHE,
     plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+  }),
+);
+
+/** Readings as static Markdown: the last copy read works offline, a newer one is fetched behind it. */
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/content/'),
+  new StaleWhileRevalidate({
+    cacheName: CONTENT_CACHE,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * 24 * 60 * 60 }),
+    ],
   }),
 );
 

@@ -6,6 +6,8 @@ export const PAGES: Record<PageName, ComponentType> = {
   start: lazy(() => import('./StartPage.tsx')),
   dash: lazy(() => import('../features/calendar/DashPage.tsx')),
   matrix: lazy(() => import('../features/calendar/MatrixPage.tsx')),
+  context: lazy(() => import('../features/calendar/ContextPage.tsx')),
+  process: lazy(() => import('../features/calendar/ProcessPage.tsx')),
   account: lazy(() => import('../features/account/AccountPage.tsx')),
   accountSection: lazy(() => import('../features/account/AccountSectionPage.tsx')),
   login: lazy(() => import('../features/auth/pages/LoginPage.tsx')),
@@ -18,4 +20,5 @@ export const PAGES: Record<PageName, ComponentType> = {
   education: lazy(() => import('../features/education/EducationHomePage.tsx')),
   educationProgress: lazy(() => import('../features/education/ProgressPage.tsx')),
   admin: lazy(() => import('../features/admin/AdminPage.tsx')),
+  glyphs: lazy(() => import('../features/calendar/GlyphsPage.tsx')),
 };

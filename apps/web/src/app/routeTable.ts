@@ -26,6 +26,9 @@ export type PageName =
   | 'start'
   | 'dash'
   | 'matrix'
+  | 'context'
+  | 'process'
+  | 'glyphs'
   | 'account'
   | 'accountSection'
   | 'login'
@@ -149,8 +152,8 @@ export const ROUTES: readonly RouteEntry[] = [
   redirect('/dashboard', '/dash', { localized: true }),
   matrix('/tzolkin', 'tzolkin'),
   matrix('/moon', 'moon'),
-  matrix('/context/:date?', 'context'),
-  matrix('/process/:toneId?', 'process'),
+  { path: '/context/:date?', page: 'context', kind: 'matrix', title: 'context', localized: true },
+  { path: '/process/:toneId?', page: 'process', kind: 'matrix', title: 'process', localized: true },
   matrix('/year/:yearId?', 'year'),
   matrix('/trecena/:wavespellId?', 'trecena'),
   matrix('/plasma/:plasmaId?', 'plasma'),
@@ -236,6 +239,7 @@ export const ROUTES: readonly RouteEntry[] = [
   test('/test-hmr-translations', 'testTranslations'),
   test('/test/pricewall', 'testPricewall'),
   test('/test-no-prefix', 'testNoPrefix'),
+  { path: '/test/glyphs', page: 'glyphs', kind: 'test', title: 'testGlyphs', hidden: true },
 
   // Education
   { path: '/education', page: 'education', kind: 'education', title: 'education', localized: true },

@@ -1,6 +1,7 @@
 import { type CalendarDay, calendarNames, kinEntity, type Language } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
-import { ToneGlyph } from './ToneGlyph.tsx';
+import { SealGlyph } from '../../components/glyphs/SealGlyph.tsx';
+import { ToneGlyph } from '../../components/glyphs/ToneGlyph.tsx';
 
 const COLOR_CLASSES = ['', 'kin-red', 'kin-white', 'kin-blue', 'kin-yellow'] as const;
 
@@ -20,6 +21,10 @@ export function KinSummary({ day, lang, heading = 'h1' }: { day: CalendarDay; la
   return (
     <article className="today" data-date={day.date}>
       <section className={`kin-hero ${COLOR_CLASSES[kin.color]}`} aria-labelledby="kin-name">
+        <div className="kin-hero-glyphs" aria-hidden="true">
+          <ToneGlyph tone={kin.tone.number} size={64} color="var(--kin-color)" label={kin.tone.name} decorative />
+          <SealGlyph seal={kin.sign.number} size={64} label={kin.sign.name} decorative />
+        </div>
         <div className="kin-hero-number">
           <span className="label">{t('today.kin')}</span>
           <span className="value" data-testid="kin-number">
@@ -30,7 +35,6 @@ export function KinSummary({ day, lang, heading = 'h1' }: { day: CalendarDay; la
           <Heading id="kin-name" className="kin-name" data-testid="kin-name">
             {kin.name}
           </Heading>
-          <ToneGlyph tone={kin.tone.number} label={t('today.toneGlyph', { tone: kin.tone.number })} />
           {kin.isGalacticPortal && <span className="badge text-bg-success mt-2">{t('today.portal')}</span>}
         </div>
       </section>

@@ -1,0 +1,52 @@
+import { type GlyphProps, GlyphSvg, inRange } from './GlyphSvg.tsx';
+import { WarningSymbol } from './WarningSymbol.tsx';
+
+const ROW = 20;
+const ROWS = 3;
+
+/** Bars (one per five) and dots (tone mod 5) of a tone 1-13. */
+export function toneMarks(tone: number): { bars: number; dots: number } {
+  return { bars: Math.floor(tone / 5), dots: tone % 5 };
+}
+
+/**
+ * A tone (1-13) in Maya dot-and-bar notation: a bar for each five, a dot for each one left over, dots above bars,
+ * centred across and standing on the bottom of a 100 x 60 box, so tones line up above seals. Drawn in `color`
+ * or the current text colour. `size` is the width; the height is 0.6 of it.
+ */
+export function ToneGlyph({
+  tone,
+  size = 48,
+  label,
+  color,
+  decorative,
+  className,
+}: GlyphProps & { tone: number; color?: string }) {
+  if (!inRange(tone, 13))
+    return <WarningSymbol label={label} size={size} decorative={decorative} className={className} />;
+  const { bars, dots } = toneMarks(tone);
+  const top = (ROWS - bars - (dots > 0 ? 1 : 0)) * ROW;
+  const dotXs = Array.from({ length: dots }, (_, i) => 50 + (i - (dots - 1) / 2) * 21);
+  const barYs = Array.from({ length: bars }, (_, i) => top + (dots > 0 ? ROW : 0) + i * ROW + 4);
+  return (
+    <GlyphSvg
+      glyph="tone"
+      value={tone}
+      label={label}
+      size={size}
+      height={Math.round(size * 0.6)}
+      viewBox={`0 0 100 ${ROWS * ROW}`}
+      decorative={decorative}
+      className={className}
+    >
+      <g fill={color ?? 'currentColor'}>
+        {dotXs.map((cx) => (
+          <circle key={cx} className="tone-dot" cx={cx} cy={top + ROW / 2} r={7.5} />
+        ))}
+        {barYs.map((y) => (
+          <rect key={y} className="tone-bar" x={8} y={y} width={84} height={12} rx={6} />
+        ))}
+      </g>
+    </GlyphSvg>
+  );
+}

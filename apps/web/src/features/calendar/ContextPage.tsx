@@ -1,0 +1,64 @@
+import { calendarDay, formatDate, parseDate } from '@hunab/calendar';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { useSelectedDate } from '../../lib/selected-date.tsx';
+import { ReadingView } from '../content/ReadingView.tsx';
+import { useReading } from '../content/useReading.ts';
+import { KinSummary } from './KinSummary.tsx';
+
+function parseOrNull(text: string | undefined) {
+  try {
+    return text ? parseDate(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The seal of a date and its reading: /context/{YYYY-MM-DD}; a missing or invalid date means today. */
+export default function ContextPage() {
+  const { t } = useTranslation();
+  const { date: dateParam } = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const lang = languageOfPath(pathname);
+  const selected = useSelectedDate();
+  const date = parseOrNull(dateParam);
+  const iso = date ? formatDate(date) : null;
+
+  // The URL is the truth: it sets the selected date, and a date picked in the header moves the URL.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new URL date should set the selection
+  useEffect(() => {
+    if (date && iso !== selected.iso) selected.setDate(date);
+  }, [iso]);
+  const previousSelection = useRef(selected.iso);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new selection (prev/next, the date input) moves the URL
+  useEffect(() => {
+    if (previousSelection.current === selected.iso) return;
+    previousSelection.current = selected.iso;
+    if (iso && selected.iso !== iso) navigate(localizedPath(lang, `/context/${selected.iso}`));
+  }, [selected.iso]);
+
+  const day = calendarDay(date ?? selected.date, lang);
+  const reading = useReading('signs', day.kin.sign.number, lang);
+  usePageTitle(`${t('pages.context')} · ${day.kin.sign.name}`);
+  if (!date) return <Navigate to={localizedPath(lang, `/context/${selected.iso}`)} replace />;
+
+  return (
+    <>
+      <h1 className="h4 mb-3" data-testid="matrix-title">
+        {t('pages.context')}
+      </h1>
+      <KinSummary day={day} lang={lang} heading="h2" />
+      {reading.data ? (
+        <ReadingView reading={reading.data} watermark="Hunab" />
+      ) : (
+        <p className="text-body-secondary mt-3" role="status">
+          {t('app.loading')}
+        </p>
+      )}
+    </>
+  );
+}

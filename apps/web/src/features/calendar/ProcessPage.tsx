@@ -1,0 +1,159 @@
+import { calendarDay, type Language } from '@hunab/calendar';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { ApiRequestError, api } from '../../lib/api.ts';
+import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { useSelectedDate } from '../../lib/selected-date.tsx';
+import { useSession } from '../auth/session.ts';
+import { loadProcess, type ProcessItem } from '../content/loader.ts';
+import { ReadingView } from '../content/ReadingView.tsx';
+import { useReading } from '../content/useReading.ts';
+
+function Answer({
+  item,
+  tone,
+  lang,
+  kept,
+  signedIn,
+}: {
+  item: ProcessItem;
+  tone: number;
+  lang: Language;
+  kept?: string;
+  signedIn: boolean;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState(kept ?? '');
+  const [state, setState] = useState<'idle' | 'sending' | 'saved' | 'failed'>('idle');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!value.trim()) return;
+    setState('sending');
+    try {
+      await api('/content/submit-response', {
+        method: 'POST',
+        body: { questionId: item.content_id, response: value, cycleType: '13days', cycleValue: tone, lang },
+      });
+      setState('saved');
+      void queryClient.invalidateQueries({ queryKey: ['personal', 'responses', tone] });
+    } catch (error) {
+      setState('failed');
+      if (!(error instanceof ApiRequestError)) throw error;
+      window.alert('Ошибка при отправке ответа. Попробуйте еще раз.');
+    }
+  };
+  const id = `answer-${item.content_id}`;
+  return (
+    <form className="process-question" onSubmit={submit}>
+      <label className="form-label fw-semibold" htmlFor={item.type_app === 'poll' ? undefined : id} id={`${id}-label`}>
+        {item.text}
+      </label>
+      {item.type_app === 'poll' ? (
+        <div role="radiogroup" aria-labelledby={`${id}-label`}>
+          {(item.options ?? []).map((option) => (
+            <div className="form-check" key={option}>
+              <input
+                className="form-check-input"
+                type="radio"
+                id={`${id}-${option}`}
+                name={id}
+                value={option}
+                checked={value === option}
+                onChange={() => setValue(option)}
+                disabled={!signedIn}
+              />
+              <label className="form-check-label" htmlFor={`${id}-${option}`}>
+                {option}
+              </label>
+            </div>
+          ))}
+        </div>
+      ) : (
+        <textarea
+          id={id}
+          className="form-control"
+          rows={3}
+          maxLength={5000}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          disabled={!signedIn}
+        />
+      )}
+      {signedIn && (
+        <div className="d-flex align-items-center gap-2 mt-2">
+          <button type="submit" className="btn btn-sm btn-primary" disabled={state === 'sending' || !value.trim()}>
+            {t('process.send')}
+          </button>
+          {state === 'saved' && <span className="small text-success">{t('process.saved')}</span>}
+        </div>
+      )}
+    </form>
+  );
+}
+
+/** The tone of the day: its reading, and the 13-day process assignment, questions and polls for that tone. */
+export default function ProcessPage() {
+  const { t } = useTranslation();
+  const { toneId } = useParams();
+  const { pathname } = useLocation();
+  const lang = languageOfPath(pathname);
+  const session = useSession();
+  const signedIn = session.status === 'authenticated';
+  const { date } = useSelectedDate();
+  const tone = Number(toneId);
+  const valid = Number.isInteger(tone) && tone >= 1 && tone <= 13;
+  const todayTone = calendarDay(date, lang).kin.tone.number;
+  const reading = useReading('tones', valid ? tone : todayTone, lang);
+  const items = useQuery({ queryKey: ['process', tone, lang], queryFn: () => loadProcess(tone, lang), enabled: valid });
+  const kept = useQuery({
+    queryKey: ['personal', 'responses', tone],
+    queryFn: () =>
+      api<{ responses: { questionId: string; response: string }[] }>(
+        `/content/responses?cycleType=13days&cycleValue=${tone}`,
+      ),
+    enabled: valid && signedIn,
+  });
+  usePageTitle(t('pages.process'));
+  if (!valid) return <Navigate to={localizedPath(lang, `/process/${todayTone}`)} replace />;
+
+  const answers = new Map((kept.data?.responses ?? []).map((r) => [r.questionId, r.response]));
+  const title = items.data?.find((item) => item.content_id.endsWith('_title'));
+  const assignment = items.data?.find((item) => item.content_id.endsWith('_assignment'));
+  const questions = (items.data ?? []).filter((item) => item.type_app !== 'other');
+
+  return (
+    <>
+      <h1 className="h4 mb-3" data-testid="matrix-title">
+        {t('pages.process')}
+      </h1>
+      {reading.data && <ReadingView reading={reading.data} watermark="Hunab" />}
+      {items.data && items.data.length > 0 && (
+        <section className="process-day mt-4" aria-labelledby="process-title" data-testid="process-day">
+          <h2 id="process-title" className="h5">
+            {title?.text ?? t('process.day', { tone })}
+          </h2>
+          {assignment && <p className="process-assignment">{assignment.text}</p>}
+          {!signedIn && (
+            <p className="small text-body-secondary">
+              <Link to={localizedPath(lang, '/login')}>{t('header.login')}</Link> · {t('process.signInToAnswer')}
+            </p>
+          )}
+          {questions.map((item) => (
+            <Answer
+              key={`${item.content_id}-${answers.get(item.content_id) ?? ''}`}
+              item={item}
+              tone={tone}
+              lang={lang}
+              kept={answers.get(item.content_id)}
+              signedIn={signedIn}
+            />
+          ))}
+        </section>
+      )}
+    </>
+  );
+}

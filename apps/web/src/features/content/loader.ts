@@ -1,0 +1,175 @@
+import { calendarNames, type Language } from '@hunab/calendar';
+import { api } from '../../lib/api.ts';
+import { local } from '../../lib/storage.ts';
+
+/** The folders of the static readings, as the server serves them under /content/{lang}/. */
+export type ReadingKind = 'signs' | 'tones' | 'moon' | 'plasmas' | 'castles';
+
+export interface Reading {
+  title: string;
+  keywords: string[];
+  summary: string;
+  body: string;
+  /** Where it came from: the content API, a static Markdown file, or the built-in text. */
+  source: 'api' | 'static' | 'builtin';
+  lang: Language;
+}
+
+const STATIC_CACHE_MS = 24 * 3_600_000;
+const PROCESS_CACHE_MS = 5 * 60_000;
+
+/** A page of HTML where content was expected (a proxy's error page, the app shell) is a failure, not content. */
+const looksLikeHtml = (text: string) => /^\s*<(!doctype|html|head|body)/i.test(text);
+
+export function parseFrontMatter(text: string): Omit<Reading, 'source' | 'lang'> {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
+  if (!match) return { title: '', keywords: [], summary: '', body: text.trim() };
+  const fields: Record<string, string> = {};
+  for (const line of (match[1] ?? '').split(/\r?\n/)) {
+    const at = line.indexOf(':');
+    if (at > 0) fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  const unquote = (value: string) => value.trim().replace(/^(["'])(.*)\1$/, '$2');
+  const list = (fields.keywords ?? '').replace(/^\[|\]$/g, '');
+  return {
+    title: unquote(fields.title ?? ''),
+    keywords: list ? list.split(',').map(unquote).filter(Boolean) : [],
+    summary: unquote(fields.summary ?? ''),
+    body: (match[2] ?? '').trim(),
+  };
+}
+
+async function fromApi(kind: ReadingKind, n: number, lang: Language): Promise<Reading | null> {
+  const path = kind === 'signs' ? 'seal' : kind === 'tones' ? 'tone' : null;
+  if (!path) return null;
+  try {
+    const reply = await api<{
+      data: { title: string; content_text: string; metadata: { keywords: string[]; summary: string } };
+    }>(`/content/${path}/${n}?lang=${lang}`, { auth: false, timeoutMs: 5_000 });
+    if (!reply?.data?.content_text || looksLikeHtml(reply.data.content_text)) return null;
+    return {
+      title: reply.data.title,
+      keywords: reply.data.metadata.keywords,
+      summary: reply.data.metadata.summary,
+      body: reply.data.content_text,
+      source: 'api',
+      lang,
+    };
+  } catch {
+    return null;
+  }
+}
+
+async function fromStatic(kind: ReadingKind, n: number, lang: Language): Promise<Reading | null> {
+  const key = `hunab_static_content:${lang}:${kind}:${n}`;
+  const cached = local.getJson<{ at: number; text: string }>(key);
+  let text = cached && Date.now() - cached.at < STATIC_CACHE_MS ? cached.text : null;
+  if (!text) {
+    try {
+      const response = await fetch(`/content/${lang}/${kind}/${n}.mdx`, { signal: AbortSignal.timeout(5_000) });
+      if (!response.ok) return null;
+      const body = await response.text();
+      if (looksLikeHtml(body)) return null;
+      text = body;
+      local.setJson(key, { at: Date.now(), text });
+    } catch {
+      return null;
+    }
+  }
+  const parsed = parseFrontMatter(text);
+  return parsed.body ? { ...parsed, source: 'static', lang } : null;
+}
+
+/** The built-in text: names and keywords from the calendar engine, in the reader's language. */
+const BUILTIN_NOTE: Record<Language, string> = {
+  ru: 'Полный текст сейчас недоступен. Вернитесь чуть позже.',
+  en: 'The full reading is not available right now. Please come back a little later.',
+  es: 'La lectura completa no está disponible ahora. Vuelve un poco más tarde.',
+  pt: 'A leitura completa não está disponível agora. Volte um pouco mais tarde.',
+  de: 'Der vollständige Text ist gerade nicht verfügbar. Schau etwas später wieder vorbei.',
+  ja: '全文は現在表示できません。しばらくしてからもう一度ご覧ください。',
+  zh: '完整解读暂时无法显示，请稍后再来。',
+  ar: 'النص الكامل غير متاح الآن. عُد بعد قليل.',
+};
+
+export function builtinReading(kind: ReadingKind, n: number, lang: Language): Reading {
+  const names = calendarNames(lang);
+  const title =
+    kind === 'signs'
+      ? names.seals[n - 1]
+      : kind === 'tones'
+        ? names.tones[n - 1]
+        : kind === 'moon'
+          ? names.moons[n - 1]
+          : kind === 'plasmas'
+            ? names.radialPlasmas[n - 1]
+            : names.castles[n - 1];
+  const words =
+    kind === 'signs'
+      ? names.sealKeywords[n - 1]
+      : kind === 'tones' || kind === 'moon'
+        ? names.toneKeywords[n - 1]
+        : undefined;
+  const keywords = words ? [words.power, words.action, words.essence] : [];
+  return {
+    title: title ?? '',
+    keywords,
+    summary: keywords.join(' · '),
+    body: BUILTIN_NOTE[lang],
+    source: 'builtin',
+    lang,
+  };
+}
+
+/**
+ * A reading, by the loading order of spec 001 section 4: the content API, then the static Markdown file in the
+ * language and then in English, then the built-in text.
+ */
+export async function loadReading(kind: ReadingKind, n: number, lang: Language): Promise<Reading> {
+  return (
+    (await fromApi(kind, n, lang)) ??
+    (await fromStatic(kind, n, lang)) ??
+    (lang !== 'en' ? await fromStatic(kind, n, 'en') : null) ??
+    builtinReading(kind, n, lang)
+  );
+}
+
+export interface ProcessItem {
+  content_id: string;
+  type_app: 'question' | 'poll' | 'other';
+  text: string;
+  options: string[] | null;
+  position: number;
+}
+
+const processCache = new Map<string, { at: number; items: ProcessItem[] }>();
+
+/** The items of a tone day of the 13-day process, kept in memory for 5 minutes. */
+export async function loadProcess(tone: number, lang: Language): Promise<ProcessItem[]> {
+  const key = `${tone}:${lang}`;
+  const cached = processCache.get(key);
+  if (cached && Date.now() - cached.at < PROCESS_CACHE_MS) return cached.items;
+  const reply = await api<{ content: ProcessItem[] }>(
+    `/content/process?cycleType=13days&cycleValue=${tone}&lang=${lang}`,
+    { auth: false, timeoutMs: 5_000 },
+  );
+  processCache.set(key, { at: Date.now(), items: reply.content });
+  return reply.content;
+}
+
+/** Live values for [shortcodes]; when the server cannot help, fixed ones (the people count reads '10,000+'). */
+export async function processShortcodes(content: string, lang: Language): Promise<string> {
+  if (typeof content !== 'string') throw new TypeError('Content must be a string');
+  if (!/\[[a-z_]+\]/.test(content)) return content;
+  try {
+    const reply = await api<{ processedContent: { processedContent: string } }>('/bot-stats/process-shortcodes', {
+      method: 'POST',
+      body: { content, language: lang },
+      auth: false,
+      timeoutMs: 3_000,
+    });
+    return reply.processedContent.processedContent;
+  } catch {
+    return content.replace(/\[(users_count|people_count)\]/g, '10,000+');
+  }
+}

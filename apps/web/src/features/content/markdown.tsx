@@ -1,0 +1,102 @@
+import { Fragment, type ReactNode } from 'react';
+
+/**
+ * A small Markdown reader for the product's own readings: headings, paragraphs, bulleted and numbered lists,
+ * **bold**, *italic* and [links](https://...). It builds React elements, never HTML strings, so nothing in a text
+ * can run as code.
+ */
+
+/** Bold text alone on a line, at most 100 characters, becomes a heading: h3 up to 30, h4 up to 60, else h5. */
+export function promotedHeadingLevel(text: string): 3 | 4 | 5 | null {
+  if (text.length > 100) return null;
+  if (text.length <= 30) return 3;
+  return text.length <= 60 ? 4 : 5;
+}
+
+function inline(text: string, keyPrefix: string): ReactNode[] {
+  const nodes: ReactNode[] = [];
+  const pattern = /\*\*([^*]+)\*\*|\*([^*]+)\*|\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g;
+  let last = 0;
+  let index = 0;
+  for (const match of text.matchAll(pattern)) {
+    if (match.index > last) nodes.push(text.slice(last, match.index));
+    const key = `${keyPrefix}-${index++}`;
+    if (match[1]) nodes.push(<strong key={key}>{match[1]}</strong>);
+    else if (match[2]) nodes.push(<em key={key}>{match[2]}</em>);
+    else if (match[3] && match[4])
+      nodes.push(
+        <a key={key} href={match[4]} target="_blank" rel="noopener noreferrer nofollow">
+          {match[3]}
+        </a>,
+      );
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) nodes.push(text.slice(last));
+  return nodes;
+}
+
+/** Stable keys for lines of a block: the text itself, numbered when it repeats. */
+function keyed(lines: string[]): { key: string; line: string }[] {
+  const seen = new Map<string, number>();
+  return lines.map((line) => {
+    const count = (seen.get(line) ?? 0) + 1;
+    seen.set(line, count);
+    return { key: `${count}:${line}`, line };
+  });
+}
+
+export function Markdown({ text }: { text: string }) {
+  const blocks = text.replace(/\r\n/g, '\n').split(/\n{2,}/);
+  return (
+    <>
+      {blocks.map((raw, i) => {
+        const block = raw.trim();
+        const key = `b${i}`;
+        if (!block) return null;
+        const heading = /^(#{1,6})\s+(.*)$/.exec(block);
+        if (heading && !block.includes('\n')) {
+          const level = Math.min(6, Math.max(2, (heading[1] ?? '').length + 1));
+          const Tag = `h${level}` as 'h2';
+          return <Tag key={key}>{inline(heading[2] ?? '', key)}</Tag>;
+        }
+        const bold = /^\*\*([^*]+)\*\*$/.exec(block);
+        if (bold?.[1]) {
+          const level = promotedHeadingLevel(bold[1]);
+          if (level) {
+            const Tag = `h${level}` as 'h3';
+            return <Tag key={key}>{bold[1]}</Tag>;
+          }
+        }
+        const lines = block.split('\n');
+        if (lines.every((line) => /^\s*[-*]\s+/.test(line))) {
+          return (
+            <ul key={key}>
+              {keyed(lines).map(({ key: lineKey, line }) => (
+                <li key={lineKey}>{inline(line.replace(/^\s*[-*]\s+/, ''), lineKey)}</li>
+              ))}
+            </ul>
+          );
+        }
+        if (lines.every((line) => /^\s*\d+[.)]\s+/.test(line))) {
+          return (
+            <ol key={key}>
+              {keyed(lines).map(({ key: lineKey, line }) => (
+                <li key={lineKey}>{inline(line.replace(/^\s*\d+[.)]\s+/, ''), lineKey)}</li>
+              ))}
+            </ol>
+          );
+        }
+        return (
+          <p key={key}>
+            {keyed(lines).map(({ key: lineKey, line }, j) => (
+              <Fragment key={lineKey}>
+                {j > 0 && <br />}
+                {inline(line, lineKey)}
+              </Fragment>
+            ))}
+          </p>
+        );
+      })}
+    </>
+  );
+}
