@@ -5,6 +5,34 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './lib/errors.ts';
 
+/** What a missing file looks like; any other path (/kin/1.5 too) is a page of the app. */
+const STATIC_EXTENSIONS = new Set([
+  '.js',
+  '.mjs',
+  '.css',
+  '.map',
+  '.json',
+  '.webmanifest',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.svg',
+  '.ico',
+  '.webp',
+  '.avif',
+  '.woff',
+  '.woff2',
+  '.ttf',
+  '.txt',
+  '.xml',
+  '.mdx',
+  '.md',
+  '.br',
+  '.gz',
+  '.html',
+]);
+
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and index.html for
  * every client route. A missing file (a path with an extension) and an unknown /api path are real 404s.
@@ -50,7 +78,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
     if (path === '/api' || path.startsWith('/api/')) {
       return reply.status(404).send(errorBody('NOT_FOUND', `No API endpoint at ${request.method} ${path}.`));
     }
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && extname(path) === '';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !STATIC_EXTENSIONS.has(extname(path).toLowerCase());
     if (!isPage || !hasWebApp) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }

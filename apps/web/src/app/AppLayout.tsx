@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { Icon } from '../components/Icon.tsx';
 import { signOut, useSession } from '../features/auth/session.ts';
+import { MatrixMenu } from '../features/calendar/MatrixMenu.tsx';
 import { EducationLayout } from '../features/education/EducationLayout.tsx';
 import { track } from '../lib/analytics.ts';
 import { applyDocumentLanguage } from '../lib/i18n.ts';
@@ -275,6 +276,29 @@ function useAlternateLinks(path: string): void {
   }, [path]);
 }
 
+/** A horizontal swipe of 50 px or more on a matrix page moves the date: a day, or 13 on the wavespell page. */
+const SWIPE_PX = 50;
+function useDateSwipe(enabled: boolean, days: number, rtl: boolean) {
+  const { step } = useSelectedDate();
+  const start = useRef<{ x: number; y: number } | null>(null);
+  return {
+    onTouchStart: (event: React.TouchEvent) => {
+      const touch = event.touches[0];
+      start.current = enabled && touch ? { x: touch.clientX, y: touch.clientY } : null;
+    },
+    onTouchEnd: (event: React.TouchEvent) => {
+      const touch = event.changedTouches[0];
+      if (!start.current || !touch) return;
+      const dx = touch.clientX - start.current.x;
+      const dy = touch.clientY - start.current.y;
+      start.current = null;
+      if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < Math.abs(dy)) return;
+      const forward = rtl ? dx > 0 : dx < 0;
+      step(forward ? days : -days);
+    },
+  };
+}
+
 /** Main layout: top banners, header, content, footer, bottom navigation (spec 000 section 2.4). */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -282,6 +306,7 @@ export function AppLayout() {
   const { lang, path } = splitLanguage(pathname);
   const entry = useCurrentEntry();
   const rules = layoutRules(entry.kind, path);
+  const swipe = useDateSwipe(entry.kind === 'matrix', path.startsWith('/trecena') ? 13 : 1, lang === 'ar');
 
   useAlternateLinks(path);
   useEffect(() => applyDocumentLanguage(lang), [lang]);
@@ -315,7 +340,8 @@ export function AppLayout() {
       </a>
       <div className="top-banners" aria-live="polite" />
       <Header lang={lang} path={path} entry={entry} />
-      <main id="main" className={`app-main app-main-${entry.kind}`}>
+      <main id="main" className={`app-main app-main-${entry.kind}`} {...swipe}>
+        {entry.kind === 'matrix' && <MatrixMenu />}
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

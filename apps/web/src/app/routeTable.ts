@@ -29,6 +29,13 @@ export type PageName =
   | 'context'
   | 'process'
   | 'glyphs'
+  | 'tzolkin'
+  | 'moon'
+  | 'year'
+  | 'trecena'
+  | 'plasma'
+  | 'kin'
+  | 'cross'
   | 'account'
   | 'accountSection'
   | 'login'
@@ -150,15 +157,15 @@ export const ROUTES: readonly RouteEntry[] = [
   matrix('/dash/stats', 'stats'),
   redirect('/cycles', '/dash/cycles', { localized: true }),
   redirect('/dashboard', '/dash', { localized: true }),
-  matrix('/tzolkin', 'tzolkin'),
-  matrix('/moon', 'moon'),
+  { path: '/tzolkin', page: 'tzolkin', kind: 'matrix', title: 'tzolkin', localized: true },
+  { path: '/moon', page: 'moon', kind: 'matrix', title: 'moon', localized: true },
   { path: '/context/:date?', page: 'context', kind: 'matrix', title: 'context', localized: true },
   { path: '/process/:toneId?', page: 'process', kind: 'matrix', title: 'process', localized: true },
-  matrix('/year/:yearId?', 'year'),
-  matrix('/trecena/:wavespellId?', 'trecena'),
-  matrix('/plasma/:plasmaId?', 'plasma'),
-  matrix('/kin/:kinNumber?', 'kin'),
-  matrix('/cross', 'cross'),
+  { path: '/year/:yearId?', page: 'year', kind: 'matrix', title: 'year', localized: true },
+  { path: '/trecena/:wavespellId?', page: 'trecena', kind: 'matrix', title: 'trecena', localized: true },
+  { path: '/plasma/:plasmaId?', page: 'plasma', kind: 'matrix', title: 'plasma', localized: true },
+  { path: '/kin/:kinNumber?', page: 'kin', kind: 'matrix', title: 'kin', localized: true },
+  { path: '/cross', page: 'cross', kind: 'matrix', title: 'cross', localized: true },
 
   // Game
   placeholder('/game', 'game', 'game', { requiresLogin: true, gameAccess: true }),

@@ -1,0 +1,48 @@
+import { calendarDay, tzolkinGrid } from '@hunab/calendar';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { KinCard } from '../../components/glyphs/KinCard.tsx';
+import { languageOfPath } from '../../lib/languages.ts';
+import { useSelectedDate } from '../../lib/selected-date.tsx';
+import { dateOfKinNear, useOpenContext } from './useMatrixDate.ts';
+
+/** The 260 kins in 13 columns of 20; the selected day's kin highlighted; portals and the Mystic Column marked. */
+export default function TzolkinPage() {
+  const { t } = useTranslation();
+  const lang = languageOfPath(useLocation().pathname);
+  const { date } = useSelectedDate();
+  const open = useOpenContext(lang);
+  // One callback for all 260 cards, so the memoised cards only re-render when the day changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `open` only wraps navigate and the language
+  const pick = useCallback((kin: number) => open(dateOfKinNear(date, kin)), [date, lang]);
+  usePageTitle(t('pages.tzolkin'));
+  const selected = calendarDay(date, lang).kin.number;
+  const rows = tzolkinGrid(lang);
+  return (
+    <>
+      <h1 className="h4 mb-3" data-testid="matrix-title">
+        {t('pages.tzolkin')}
+      </h1>
+      <section className="tzolkin-grid" aria-label={t('pages.tzolkin')} data-testid="tzolkin-grid">
+        {rows.map((row) => (
+          <div className="tzolkin-row" key={row[0]?.number}>
+            {row.map((kin) => (
+              <div key={kin.number} className="tzolkin-cell" data-kin={kin.number}>
+                <KinCard
+                  kin={kin.number}
+                  lang={lang}
+                  size="sm"
+                  selected={kin.number === selected}
+                  marks={{ portal: kin.isGalacticPortal, mystic: kin.isMysticColumn }}
+                  onClick={pick}
+                />
+              </div>
+            ))}
+          </div>
+        ))}
+      </section>
+    </>
+  );
+}
