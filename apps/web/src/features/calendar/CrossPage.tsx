@@ -31,7 +31,7 @@ export default function CrossPage() {
       <h1 className="h4 mb-3" data-testid="matrix-title">
         {t('pages.cross')}
       </h1>
-      <div className="cross-grid">
+      <div className="cross-grid" dir="ltr">
         <Position kin={kinEntity(driver, lang)} role={t('cross.guide')} lang={lang} testId="driver" />
         <Position kin={kinEntity(antipod, lang)} role={t('cross.antipode')} lang={lang} testId="antipod" />
         <Position kin={kin} role={t('cross.destiny')} lang={lang} testId="kin" />

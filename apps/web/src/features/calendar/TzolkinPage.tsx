@@ -25,7 +25,7 @@ export default function TzolkinPage() {
       <h1 className="h4 mb-3" data-testid="matrix-title">
         {t('pages.tzolkin')}
       </h1>
-      <section className="tzolkin-grid" aria-label={t('pages.tzolkin')} data-testid="tzolkin-grid">
+      <section className="tzolkin-grid" dir="ltr" aria-label={t('pages.tzolkin')} data-testid="tzolkin-grid">
         {rows.map((row) => (
           <div className="tzolkin-row" key={row[0]?.number}>
             {row.map((kin) => (
