@@ -8,6 +8,7 @@ export const PAGES: Record<PageName, ComponentType> = {
   matrix: lazy(() => import('../features/calendar/MatrixPage.tsx')),
   context: lazy(() => import('../features/calendar/ContextPage.tsx')),
   process: lazy(() => import('../features/calendar/ProcessPage.tsx')),
+  cycles: lazy(() => import('../features/calendar/CyclesPage.tsx')),
   tzolkin: lazy(() => import('../features/calendar/TzolkinPage.tsx')),
   moon: lazy(() => import('../features/calendar/MoonPage.tsx')),
   year: lazy(() => import('../features/calendar/YearPage.tsx')),

@@ -29,6 +29,7 @@ export type PageName =
   | 'context'
   | 'process'
   | 'glyphs'
+  | 'cycles'
   | 'tzolkin'
   | 'moon'
   | 'year'
@@ -153,7 +154,7 @@ export const ROUTES: readonly RouteEntry[] = [
 
   // Dashboard and matrices
   { path: '/dash', page: 'dash', kind: 'matrix', title: 'dash', localized: true },
-  matrix('/dash/cycles', 'cycles'),
+  { path: '/dash/cycles', page: 'cycles', kind: 'matrix', title: 'cycles', localized: true },
   matrix('/dash/stats', 'stats'),
   redirect('/cycles', '/dash/cycles', { localized: true }),
   redirect('/dashboard', '/dash', { localized: true }),

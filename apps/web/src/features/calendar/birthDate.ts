@@ -1,0 +1,22 @@
+import { isValidDateText } from '@hunab/calendar';
+
+/** The birth date of the dashboard, carried in the URL hash as base64 text (spec 000 section 2.4). */
+export function encodeBirthDate(date: string): string {
+  return btoa(date);
+}
+
+/** The birth date of a URL: the hash (base64 of YYYY-MM-DD), else the birthDate query; null when neither is valid. */
+export function birthDateFromUrl(hash: string, search: string): string | null {
+  const fromHash = hash.replace(/^#/, '');
+  if (fromHash) {
+    try {
+      const decoded = atob(decodeURIComponent(fromHash));
+      const date = decoded.slice(0, 10);
+      if (isValidDateText(date)) return date;
+    } catch {
+      // Not base64: fall through to the query.
+    }
+  }
+  const fromQuery = new URLSearchParams(search).get('birthDate');
+  return fromQuery && isValidDateText(fromQuery.slice(0, 10)) ? fromQuery.slice(0, 10) : null;
+}

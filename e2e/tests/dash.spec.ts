@@ -1,0 +1,71 @@
+import { calendarDay, formatDate, kinEntity, nextDateOfKin, parseDate, today } from '@hunab/calendar';
+import { expect, test } from '@playwright/test';
+import { ADMIN, loginAs, useSession } from './fixtures.ts';
+
+const hashOf = (date: string) => `#${Buffer.from(date).toString('base64')}`;
+
+test.describe('the dashboard', () => {
+  test('reads the birth date from the URL hash, or the birthDate query, and shows the birth kin', async ({ page }) => {
+    await page.goto(`/en/dash${hashOf('1987-07-26')}`);
+    await expect(page.getByTestId('birth-kin')).toContainText('White Galactic Wizard');
+    await page.goto('/en/dash?birthDate=1993-07-26');
+    await expect(page.getByTestId('birth-kin')).toContainText(kinEntity(144, 'en').name);
+  });
+
+  test('shows the seal, tone, oracle and veintena views', async ({ page }) => {
+    await page.clock.setFixedTime(new Date(2012, 11, 21, 12));
+    await page.goto('/en/dash');
+    await expect(page.getByTestId('reading')).toBeVisible();
+    await page.goto('/en/dash?tab=oracle');
+    await expect(page.getByTestId('dash-oracle').locator('.cross-driver')).toHaveAttribute(
+      'data-kin',
+      String(kinEntity(207).oracle.driver),
+    );
+    await page.goto('/en/dash?tab=veintena');
+    const cards = page.getByTestId('dash-veintena').getByTestId('kin-card');
+    await expect(cards).toHaveCount(20);
+    await expect(page.getByTestId('dash-veintena').locator('button[aria-pressed="true"]')).toHaveCount(1);
+  });
+
+  test('asks a signed-in user without a birth date for one, unless a view is chosen', async ({ page, request }) => {
+    const admin = await loginAs(request, ADMIN.email, ADMIN.password);
+    test.skip(
+      Boolean(admin.user && (admin.user as { birth_date?: string | null }).birth_date),
+      'the administrator has a birth date',
+    );
+    await useSession(page, admin);
+    await page.goto('/dash');
+    await expect(page.getByTestId('birth-date-prompt')).toBeVisible();
+    await page.goto('/dash?tab=tone');
+    await expect(page.getByTestId('kin-number')).toBeVisible();
+    await expect(page.getByTestId('birth-date-prompt')).toHaveCount(0);
+  });
+});
+
+test.describe('personal cycles', () => {
+  test('computes the birth kin, the kin of the year and the next galactic return', async ({ page }) => {
+    await page.goto(`/en/dash/cycles${hashOf('1987-07-26')}`);
+    await expect(page.getByTestId('cycles-birth-kin')).toHaveAttribute('data-kin', '34');
+    const next = nextDateOfKin(today(), 34);
+    await expect(page.getByTestId('cycles-next-return').locator('a')).toHaveAttribute(
+      'href',
+      `/en/context/${formatDate(next)}`,
+    );
+    const oracle = kinEntity(34).oracle;
+    await expect(page.getByTestId('cycles-oracle').locator('.cross-analog')).toHaveAttribute(
+      'data-kin',
+      String(oracle.analog),
+    );
+  });
+
+  test('asks for a birth date when none is given and carries it in the hash', async ({ page }) => {
+    await page.goto('/en/dash/cycles');
+    await page.locator('#cycles-birth-date').fill('2000-02-29');
+    await page.getByRole('button', { name: 'Calculate' }).click();
+    await expect(page).toHaveURL(new RegExp(`/en/dash/cycles${hashOf('2000-02-29').replace('+', '\\+')}$`));
+    await expect(page.getByTestId('cycles-birth-kin')).toHaveAttribute(
+      'data-kin',
+      String(calendarDay(parseDate('2000-02-28')).kin.number),
+    );
+  });
+});
