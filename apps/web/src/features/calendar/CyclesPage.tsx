@@ -16,6 +16,7 @@ import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { useSession } from '../auth/session.ts';
 import { birthDateFromUrl, encodeBirthDate } from './birthDate.ts';
+import { OracleCross } from './OracleCross.tsx';
 
 /** The last birthday on or before `on` (29 February counts on 28 February in common years). */
 function lastBirthday(birth: PlainDate, on: PlainDate): PlainDate {
@@ -84,7 +85,6 @@ export default function CyclesPage() {
   const nextReturn = nextDateOfKin(now, birthKin.number);
   const days = dayNumber(now) - dayNumber(birth);
   const format = formatters(lang);
-  const { driver, antipod, analog, occult } = birthKin.oracle;
 
   return (
     <>
@@ -126,21 +126,7 @@ export default function CyclesPage() {
         </div>
       </dl>
       <h2 className="h5 mt-4">{t('pages.cross')}</h2>
-      <div className="cross-grid" dir="ltr" data-testid="cycles-oracle">
-        {(
-          [
-            ['driver', driver],
-            ['antipod', antipod],
-            ['kin', birthKin.number],
-            ['analog', analog],
-            ['occult', occult],
-          ] as const
-        ).map(([place, n]) => (
-          <figure key={place} className={`cross-cell cross-${place}`} data-kin={n}>
-            <KinCard kin={n} lang={lang} size="md" showName />
-          </figure>
-        ))}
-      </div>
+      <OracleCross kin={birthKin} lang={lang} testId="cycles-oracle" />
     </>
   );
 }

@@ -20,6 +20,7 @@ import { ReadingView } from '../content/ReadingView.tsx';
 import { useReading } from '../content/useReading.ts';
 import { birthDateFromUrl, encodeBirthDate } from './birthDate.ts';
 import { KinSummary } from './KinSummary.tsx';
+import { OracleCross } from './OracleCross.tsx';
 import { useOpenContext } from './useMatrixDate.ts';
 
 const TABS = ['seal', 'tone', 'oracle', 'veintena'] as const;
@@ -75,26 +76,7 @@ function TabView({ tab, kin, lang, date }: { tab: Tab; kin: Kin; lang: Language;
   const open = useOpenContext(lang);
   if (tab === 'seal') return seal.data ? <ReadingView reading={seal.data} watermark="Hunab" /> : null;
   if (tab === 'tone') return tone.data ? <ReadingView reading={tone.data} watermark="Hunab" /> : null;
-  if (tab === 'oracle') {
-    const { driver, antipod, analog, occult } = kin.oracle;
-    return (
-      <div className="cross-grid mt-3" dir="ltr" data-testid="dash-oracle">
-        {(
-          [
-            ['driver', driver],
-            ['antipod', antipod],
-            ['kin', kin.number],
-            ['analog', analog],
-            ['occult', occult],
-          ] as const
-        ).map(([place, n]) => (
-          <figure key={place} className={`cross-cell cross-${place}`} data-kin={n}>
-            <KinCard kin={n} lang={lang} size="md" showName />
-          </figure>
-        ))}
-      </div>
-    );
-  }
+  if (tab === 'oracle') return <OracleCross kin={kin} lang={lang} testId="dash-oracle" />;
   // The veintena: the twenty days from the Red Dragon to the Yellow Sun around the day.
   const first = addDreamspellDays(date, 1 - sealOfKin(kin.number));
   const days = Array.from({ length: 20 }, (_, i) => addDreamspellDays(first, i));
