@@ -60,12 +60,34 @@ test.describe('personal cycles', () => {
 
   test('asks for a birth date when none is given and carries it in the hash', async ({ page }) => {
     await page.goto('/en/dash/cycles');
-    await page.locator('#cycles-birth-date').fill('2000-02-29');
+    await page.locator('#personal-birth-date').fill('2000-02-29');
     await page.getByRole('button', { name: 'Calculate' }).click();
     await expect(page).toHaveURL(new RegExp(`/en/dash/cycles${hashOf('2000-02-29').replace('+', '\\+')}$`));
     await expect(page.getByTestId('cycles-birth-kin')).toHaveAttribute(
       'data-kin',
       String(calendarDay(parseDate('2000-02-28')).kin.number),
     );
+  });
+
+  test('counts a life in cycles and lays out the 52-year cycle of birthday kins', async ({ page }) => {
+    await page.clock.setFixedTime(new Date(2026, 10, 21, 12));
+    await page.goto(`/en/dash/stats${hashOf('2012-12-21')}`);
+    await expect(page.getByTestId('stats-days')).toHaveAttribute('data-value', '5083');
+    await expect(page.getByTestId('stats-years')).toHaveAttribute('data-value', '13');
+    await expect(page.getByTestId('stats-galacticReturns')).toHaveAttribute(
+      'data-value',
+      String(Math.floor(5080 / 260)),
+    );
+    const years = page.getByTestId('life-year');
+    await expect(years).toHaveCount(52);
+    await expect(years.first()).toHaveAttribute('data-kin', '207');
+    await expect(page.locator('[data-testid="life-year"][aria-current="date"]')).toHaveAttribute('data-age', '13');
+    const thirteenth = calendarDay(parseDate('2025-12-21')).kin.number;
+    await expect(page.locator('[data-testid="life-year"][data-age="13"]')).toHaveAttribute(
+      'data-kin',
+      String(thirteenth),
+    );
+    await page.locator('[data-testid="life-year"][data-age="13"]').click();
+    await expect(page).toHaveURL(/\/en\/context\/2025-12-21$/);
   });
 });

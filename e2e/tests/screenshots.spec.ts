@@ -11,6 +11,16 @@ const PAGES = [
   ['login', '/login'],
   ['register', '/register'],
   ['tzolkin', '/tzolkin'],
+  ['moon', '/moon'],
+  ['context', '/context/2012-12-21'],
+  ['process', '/process/12'],
+  ['trecena', '/trecena/16'],
+  ['plasma', '/plasma/2'],
+  ['year', '/year/2012'],
+  ['kin', '/kin/207'],
+  ['cross', '/cross'],
+  ['cycles', `/dash/cycles#${btoa('1987-07-26')}`],
+  ['stats', `/dash/stats#${btoa('1987-07-26')}`],
   ['account', '/account'],
   ['education', '/education'],
   ['not-found', '/nowhere'],
@@ -21,7 +31,7 @@ for (const width of [375, 1280]) {
     for (const theme of ['dark', 'light'] as const) {
       if (lang === 'en' && theme === 'light') continue;
       test(`pages in ${lang}, ${theme}, at ${width} px`, async ({ page, request }) => {
-        test.setTimeout(90_000);
+        test.setTimeout(240_000);
         const account = await createAccount(request, { lang });
         await useSession(page, account);
         await page.addInitScript((value) => localStorage.setItem('theme', value), theme);

@@ -52,6 +52,29 @@ test.describe('start and redirects', () => {
   });
 });
 
+test.describe('first load', () => {
+  test('preloads the chunk of the page being opened, in any language, and no other page', async ({ page }) => {
+    for (const [path, chunk] of [
+      ['/moon', 'MoonPage'],
+      ['/ar/tzolkin', 'TzolkinPage'],
+      ['/en/context/2012-12-21', 'ContextPage'],
+    ] as const) {
+      await page.goto(path);
+      const preloads = await page
+        .locator('link[rel="modulepreload"]')
+        .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+      expect(
+        preloads.some((href) => href.includes(`/assets/${chunk}-`)),
+        path,
+      ).toBe(true);
+      expect(
+        preloads.filter((href) => /\/assets\/\w+Page-/.test(href) && !href.includes(chunk)),
+        path,
+      ).toEqual([]);
+    }
+  });
+});
+
 test.describe('languages', () => {
   test('emits alternate links for the eight languages and a default, prefix stripped', async ({ page }) => {
     await page.goto('/en/tzolkin');

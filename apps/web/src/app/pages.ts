@@ -5,7 +5,7 @@ import type { PageName } from './routeTable.ts';
 export const PAGES: Record<PageName, ComponentType> = {
   start: lazy(() => import('./StartPage.tsx')),
   dash: lazy(() => import('../features/calendar/DashPage.tsx')),
-  matrix: lazy(() => import('../features/calendar/MatrixPage.tsx')),
+  stats: lazy(() => import('../features/calendar/StatsPage.tsx')),
   context: lazy(() => import('../features/calendar/ContextPage.tsx')),
   process: lazy(() => import('../features/calendar/ProcessPage.tsx')),
   cycles: lazy(() => import('../features/calendar/CyclesPage.tsx')),

@@ -25,7 +25,7 @@ export type PageKind =
 export type PageName =
   | 'start'
   | 'dash'
-  | 'matrix'
+  | 'stats'
   | 'context'
   | 'process'
   | 'glyphs'
@@ -68,13 +68,6 @@ export interface RouteEntry {
   hidden?: boolean;
 }
 
-const matrix = (path: string, title: string): RouteEntry => ({
-  path,
-  page: 'matrix',
-  kind: 'matrix',
-  title,
-  localized: true,
-});
 const placeholder = (path: string, kind: PageKind, title: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({
   path,
   page: 'placeholder',
@@ -155,7 +148,7 @@ export const ROUTES: readonly RouteEntry[] = [
   // Dashboard and matrices
   { path: '/dash', page: 'dash', kind: 'matrix', title: 'dash', localized: true },
   { path: '/dash/cycles', page: 'cycles', kind: 'matrix', title: 'cycles', localized: true },
-  matrix('/dash/stats', 'stats'),
+  { path: '/dash/stats', page: 'stats', kind: 'matrix', title: 'stats', localized: true },
   redirect('/cycles', '/dash/cycles', { localized: true }),
   redirect('/dashboard', '/dash', { localized: true }),
   { path: '/tzolkin', page: 'tzolkin', kind: 'matrix', title: 'tzolkin', localized: true },

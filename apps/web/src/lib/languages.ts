@@ -149,6 +149,8 @@ export function formatters(lang: Language) {
     date: (date: Date, style: 'full' | 'long' | 'medium' | 'short' = 'long') =>
       new Intl.DateTimeFormat(locale, { dateStyle: style }).format(date),
     number: (value: number) => new Intl.NumberFormat(locale).format(value),
+    /** A whole number without grouping, such as a year. */
+    plain: (value: number) => new Intl.NumberFormat(locale, { useGrouping: false }).format(value),
     price: (value: number, code = currency.code) =>
       new Intl.NumberFormat(locale, {
         style: 'currency',

@@ -12,7 +12,7 @@ function Position({ kin, role, lang, testId }: { kin: Kin; role: string; lang: L
       <figcaption className="small text-body-secondary">{role}</figcaption>
       <Link to={localizedPath(lang, `/kin/${kin.number}`)} className="text-decoration-none">
         <KinCard kin={kin.number} lang={lang} size="md" marks={{ portal: kin.isGalacticPortal }} />
-        <span className="d-block small mt-1">{kin.name}</span>
+        <span className="d-block small mt-1 cross-name">{kin.name}</span>
       </Link>
     </figure>
   );

@@ -1,71 +1,20 @@
-import {
-  calendarDay,
-  dayNumber,
-  formatDate,
-  kinEntity,
-  nextDateOfKin,
-  type PlainDate,
-  parseDate,
-  today,
-} from '@hunab/calendar';
-import { type FormEvent, useState } from 'react';
+import { calendarDay, formatDate, kinEntity, parseDate, today } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
-import { useSession } from '../auth/session.ts';
-import { birthDateFromUrl, encodeBirthDate } from './birthDate.ts';
+import { BirthDateForm, usePageBirthDate } from './BirthDateForm.tsx';
+import { lastBirthday, lifeStats } from './life.ts';
 import { OracleCross } from './OracleCross.tsx';
-
-/** The last birthday on or before `on` (29 February counts on 28 February in common years). */
-function lastBirthday(birth: PlainDate, on: PlainDate): PlainDate {
-  const day = (year: number) => ({
-    year,
-    month: birth.month,
-    day: birth.month === 2 && birth.day === 29 ? 28 : birth.day,
-  });
-  const thisYear = day(on.year);
-  return formatDate(thisYear) <= formatDate(on) ? thisYear : day(on.year - 1);
-}
 
 /** Personal cycles for a birth date from the URL hash: the birth kin, its oracle, the kin of this year, the next return. */
 export default function CyclesPage() {
   const { t } = useTranslation();
-  const { pathname, search, hash } = useLocation();
-  const navigate = useNavigate();
-  const lang = languageOfPath(pathname);
-  const session = useSession();
+  const lang = languageOfPath(useLocation().pathname);
   usePageTitle(t('pages.cycles'));
-  const birthDate = birthDateFromUrl(hash, search) ?? session.user?.birth_date ?? null;
-  const [value, setValue] = useState(birthDate ?? '');
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (value.length === 10) navigate(`${pathname}#${encodeBirthDate(value)}`);
-  };
-
-  const form = (
-    <form className="settings-card d-flex gap-2 flex-wrap align-items-end" onSubmit={submit}>
-      <div>
-        <label className="form-label small" htmlFor="cycles-birth-date">
-          {t('account.birthDate')}
-        </label>
-        <input
-          id="cycles-birth-date"
-          type="date"
-          className="form-control"
-          min="1000-01-01"
-          max="9999-12-31"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-        />
-      </div>
-      <button type="submit" className="btn btn-primary" disabled={value.length !== 10}>
-        {t('dash.calculate')}
-      </button>
-    </form>
-  );
+  const birthDate = usePageBirthDate();
+  const form = <BirthDateForm key={birthDate} initial={birthDate} />;
 
   if (!birthDate) {
     return (
@@ -82,8 +31,7 @@ export default function CyclesPage() {
   const now = today();
   const birthKin = kinEntity(calendarDay(birth).kin.number, lang);
   const yearKin = kinEntity(calendarDay(lastBirthday(birth, now)).kin.number, lang);
-  const nextReturn = nextDateOfKin(now, birthKin.number);
-  const days = dayNumber(now) - dayNumber(birth);
+  const { nextReturn, daysLived: days } = lifeStats(birth, now);
   const format = formatters(lang);
 
   return (

@@ -76,7 +76,6 @@ function MoonGrid({ lang }: { lang: Language }) {
                   key={cell.date}
                   className={`moon-cell${cell.date === iso ? ' is-selected' : ''}${cell.kin.isGalacticPortal ? ' is-portal' : ''}${cell.kin.isMysticColumn ? ' is-mystic' : ''}`}
                   aria-current={cell.date === iso ? 'date' : undefined}
-                  aria-label={`${dayOfMoon} ${cell.kin.number} ${names.radialPlasmas[i]} ${dd}.${month} · ${cell.kin.name}`}
                   data-date={cell.date}
                   onClick={() => open(parseDate(cell.date))}
                 >

@@ -1,0 +1,48 @@
+import { MAX_DATE, MIN_DATE } from '@hunab/calendar';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useSession } from '../auth/session.ts';
+import { birthDateFromUrl, encodeBirthDate } from './birthDate.ts';
+
+/** The birth date of a personal page: the URL hash, the birthDate query, else the signed-in user's own. */
+export function usePageBirthDate(): string | null {
+  const { search, hash } = useLocation();
+  const session = useSession();
+  return birthDateFromUrl(hash, search) ?? session.user?.birth_date ?? null;
+}
+
+/** Asks for a birth date and carries it in the URL hash of the current page. */
+export function BirthDateForm({ initial }: { initial: string | null }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [value, setValue] = useState(initial ?? '');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (value.length === 10) navigate(`${pathname}#${encodeBirthDate(value)}`);
+  };
+
+  return (
+    <form className="settings-card d-flex gap-2 flex-wrap align-items-end" onSubmit={submit}>
+      <div>
+        <label className="form-label small" htmlFor="personal-birth-date">
+          {t('account.birthDate')}
+        </label>
+        <input
+          id="personal-birth-date"
+          type="date"
+          className="form-control"
+          min={MIN_DATE}
+          max={MAX_DATE}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={value.length !== 10}>
+        {t('dash.calculate')}
+      </button>
+    </form>
+  );
+}
