@@ -17,6 +17,11 @@ import { createAuthService } from './modules/auth/service.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { commerceRoutes } from './modules/subscriptions/commerce.ts';
+import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
+import { startScheduler } from './modules/subscriptions/scheduler.ts';
+import { createSubscriptionService, type SubscriptionService } from './modules/subscriptions/service.ts';
+import { viewRoutes } from './modules/subscriptions/views.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -37,6 +42,8 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    /** Subscriptions; tests run `subscriptions.runDue()` themselves instead of waiting for the scheduler. */
+    subscriptions: SubscriptionService;
   }
 }
 
@@ -64,6 +71,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.decorate('mailer', mailer);
   const auth = createAuthService({ repo: createAuthRepository(database.db), config, mailer, now });
+  const subscriptions = createSubscriptionService(database.db, now);
+  app.decorate('subscriptions', subscriptions);
 
   await app.register(swagger, {
     openapi: {
@@ -88,6 +97,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(userRoutes, { auth });
       await api.register(telemetryRoutes, { db: database.db, auth });
       await api.register(contentRoutes, { db: database.db, auth, now });
+      await api.register(subscriptionRoutes, { db: database.db, auth, subscriptions, now });
+      await api.register(viewRoutes, { db: database.db, auth, subscriptions, now });
+      await api.register(commerceRoutes, { db: database.db, auth, now });
     },
     { prefix: '/api' },
   );
@@ -95,7 +107,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerContentFiles(app, config.contentDir);
   await registerWebApp(app, config.webDistDir);
 
+  const scheduler = startScheduler(app, subscriptions, config.schedulerIntervalMs);
   app.addHook('onClose', async () => {
+    await scheduler.stop();
     await mailer.close();
     if (options.closeDatabase) await database.close();
   });

@@ -15,6 +15,8 @@ export interface AppConfig {
   webDistDir: string | undefined;
   /** The content/ folder, served as static Markdown under /content/ (the client's second source of readings). */
   contentDir: string | undefined;
+  /** How often the subscription scheduler runs, in ms; 0 turns it off (tests run it by hand). */
+  schedulerIntervalMs: number;
 }
 
 /**
@@ -48,5 +50,6 @@ export function appConfigFromEnv(env: Env, webDistDir: string, contentDir: strin
     minAppVersion: env.MIN_APP_VERSION,
     webDistDir: env.WEB_DIST_DIR ?? webDistDir,
     contentDir,
+    schedulerIntervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000,
   };
 }

@@ -50,6 +50,12 @@ const envSchema = z
       .trim()
       .regex(/^\d+\.\d+\.\d+$/, 'MIN_APP_VERSION must look like 1.2.3')
       .default('0.0.0'),
+    SCHEDULER_INTERVAL_SECONDS: z.coerce
+      .number({ error: 'SCHEDULER_INTERVAL_SECONDS must be a number of seconds' })
+      .int('SCHEDULER_INTERVAL_SECONDS must be a whole number')
+      .min(0, 'SCHEDULER_INTERVAL_SECONDS must be 0 (off) or more')
+      .max(86_400, 'SCHEDULER_INTERVAL_SECONDS must be at most 86400')
+      .default(60),
   })
   .refine((env) => !(env.ADMIN_PASSWORD && !env.ADMIN_EMAIL), {
     message: 'ADMIN_PASSWORD is set without ADMIN_EMAIL',

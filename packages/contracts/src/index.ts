@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './calendar.ts';
 export * from './content.ts';
 export * from './errors.ts';
+export * from './subscriptions.ts';
 export * from './system.ts';
 export * from './telemetry.ts';
 export * from './text.ts';

@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   date,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -218,3 +221,119 @@ export const contentResponses = pgTable(
   },
   (t) => [uniqueIndex('content_responses_user_question').on(t.userId, t.questionId)],
 );
+
+/**
+ * Subscriptions and their state machine: active, paused, cancelled, expired. A user has at most one subscription
+ * that is not expired; expired rows stay as history. A cancelled subscription keeps its access until the end of its
+ * period, when the scheduler expires it; a paused one gives no access until it is resumed.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull(),
+    level: integer('level').notNull(),
+    status: text('status', { enum: ['active', 'paused', 'cancelled', 'expired'] }).notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    paymentMethod: text('payment_method', { enum: ['paypal', 'card'] }),
+    autoRenew: boolean('auto_renew').notNull().default(true),
+    autoResume: boolean('auto_resume').notNull().default(true),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    pauseUntil: timestamp('pause_until', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** 'admin' for a grant, later the payment provider. */
+    source: text('source').notNull().default('admin'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_one_current').on(t.userId).where(sql`${t.status} <> 'expired'`),
+    index('subscriptions_due_end').on(t.currentPeriodEnd).where(sql`${t.status} in ('active', 'cancelled')`),
+    index('subscriptions_due_resume').on(t.pauseUntil).where(sql`${t.status} = 'paused'`),
+  ],
+);
+
+/** Every change of a subscription's status, by whom: the audit trail and the proof that nothing ran twice. */
+export const subscriptionEvents = pgTable(
+  'subscription_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: bigint('subscription_id', { mode: 'number' })
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actor: text('actor', { enum: ['user', 'admin', 'scheduler'] }).notNull(),
+    reason: text('reason'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subscription_events_subscription').on(t.subscriptionId)],
+);
+
+/** Matrix and dashboard views of users without a subscription: one row per user, day and kind. */
+export const matrixViews = pgTable(
+  'matrix_views',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The UTC day of the view. */
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    dateViewed: date('date_viewed', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.kind] })],
+);
+
+export const promoCodes = pgTable('promo_codes', {
+  code: text('code').primaryKey(),
+  discountPercentage: numeric('discount_percentage', { precision: 5, scale: 2 }).notNull(),
+  validUntil: date('valid_until', { mode: 'string' }).notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** Mailing-list sign-ups by interest (13 secrets, coaching, ...), with or without an account. */
+export const mailingSubscriptions = pgTable(
+  'mailing_subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    interest: text('interest').notNull(),
+    lang: text('lang').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mailing_subscriptions_email_interest').on(sql`lower(${t.email})`, t.interest)],
+);
+
+/** Products bought (the 13-day programme is product "main", level 1), with the day their content opens. */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productName: text('product_name').notNull(),
+    productLevel: integer('product_level').notNull(),
+    activationDate: date('activation_date', { mode: 'string' }),
+    source: text('source').notNull().default('admin'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('purchases_user_product').on(t.userId, t.productName)],
+);
+
+/** Subscription-page views reported for the CRM; written in the background, read by the CRM export. */
+export const crmEvents = pgTable('crm_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  kind: text('kind').notNull(),
+  payload: jsonb('payload').notNull(),
+  createdAt: createdAt(),
+});

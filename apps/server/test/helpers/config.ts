@@ -11,6 +11,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     minAppVersion: '1.0.0',
     webDistDir: undefined,
     contentDir: undefined,
+    schedulerIntervalMs: 0,
     ...overrides,
   };
 }

@@ -15,6 +15,8 @@ export function databaseUrlFor(url: string, name: string): string {
 export interface TestDatabase extends Database {
   /** Closes and deletes the copy. */
   destroy(): Promise<void>;
+  /** The copy's address on PostgreSQL, for a second connection (a second server process); absent on PGlite. */
+  url?: string;
 }
 
 /** A fresh, migrated database of its own for one test file, on PGlite or on PostgreSQL when DATABASE_URL is set. */
@@ -32,6 +34,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     }
     const database = await openDatabase({ databaseUrl: databaseUrlFor(url, name), dataDir: '' });
     return Object.assign(database, {
+      url: databaseUrlFor(url, name),
       async destroy() {
         await database.close();
         const dropper = new pg.Client({ connectionString: url });

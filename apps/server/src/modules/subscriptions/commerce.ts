@@ -1,0 +1,272 @@
+import {
+  acceptedResponseSchema,
+  crmViewBodySchema,
+  errorBodySchema,
+  grantParamsSchema,
+  grantPurchaseBodySchema,
+  interestCheckBodySchema,
+  interestCheckResponseSchema,
+  interestSubscribeBodySchema,
+  interestSubscribeResponseSchema,
+  promoCreateBodySchema,
+  promoListResponseSchema,
+  promoParamsSchema,
+  purchaseCheckResponseSchema,
+  purchaseQuerySchema,
+  storableJson,
+} from '@hunab/contracts';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { crmEvents, mailingSubscriptions, promoCodes, purchases, users } from '../../db/schema.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { AuthService } from '../auth/service.ts';
+import { toUserDto } from '../auth/service.ts';
+import { sessionHooks, sessionOf } from '../auth/session.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * The commerce calls around subscriptions: promo codes, mailing-list interest (optionally creating an account),
+ * the purchase check of the 13-day programme, and the CRM's subscription-page views.
+ */
+export const commerceRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; now: () => Date }> = async (
+  app,
+  { db, auth, now },
+) => {
+  const session = sessionHooks(auth);
+
+  const activePromos = () =>
+    db
+      .select()
+      .from(promoCodes)
+      .where(and(eq(promoCodes.active, true), gte(promoCodes.validUntil, isoDay(now()))))
+      .orderBy(desc(promoCodes.discountPercentage), promoCodes.code);
+
+  app.get(
+    '/promo/active',
+    {
+      schema: {
+        summary: 'Promo codes valid today, the highest discount first',
+        tags: ['promo'],
+        response: { 200: promoListResponseSchema },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: (await activePromos()).map((row) => ({
+        code: row.code,
+        discount_percentage: row.discountPercentage,
+        valid_until: row.validUntil,
+      })),
+    }),
+  );
+
+  app.post(
+    '/admin/promo-codes',
+    {
+      schema: {
+        summary: 'Create or replace a promo code (administrators only)',
+        tags: ['admin'],
+        body: promoCreateBodySchema,
+        response: { 200: acceptedResponseSchema, 403: errorBodySchema, ...errors },
+      },
+      preHandler: [session.required, session.admin],
+    },
+    async (request) => {
+      const { code, discount_percentage, valid_until } = request.body;
+      const values = { discountPercentage: discount_percentage.toFixed(2), validUntil: valid_until, active: true };
+      await db
+        .insert(promoCodes)
+        .values({ code, ...values, createdAt: now() })
+        .onConflictDoUpdate({ target: promoCodes.code, set: values });
+      return { success: true as const };
+    },
+  );
+
+  app.delete(
+    '/admin/promo-codes/:code',
+    {
+      schema: {
+        summary: 'Withdraw a promo code (administrators only)',
+        tags: ['admin'],
+        params: promoParamsSchema,
+        response: { 200: acceptedResponseSchema, 403: errorBodySchema, ...errors },
+      },
+      preHandler: [session.required, session.admin],
+    },
+    async (request) => {
+      const withdrawn = await db
+        .update(promoCodes)
+        .set({ active: false })
+        .where(eq(promoCodes.code, request.params.code.toUpperCase()))
+        .returning({ code: promoCodes.code });
+      if (withdrawn.length === 0) throw new ApiError(404, 'NOT_FOUND', 'There is no such promo code.');
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/subscriptions/check',
+    {
+      schema: {
+        summary: 'Whether an email is on the mailing list of an interest',
+        tags: ['mailing list'],
+        body: interestCheckBodySchema,
+        response: { 200: interestCheckResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { email, interest } = request.body;
+      const [row] = await db
+        .select({ id: mailingSubscriptions.id })
+        .from(mailingSubscriptions)
+        .where(
+          and(sql`lower(${mailingSubscriptions.email}) = lower(${email})`, eq(mailingSubscriptions.interest, interest)),
+        )
+        .limit(1);
+      return {
+        success: true as const,
+        subscribed: Boolean(row),
+        message: row ? 'This email is already subscribed' : 'This email is not subscribed yet',
+      };
+    },
+  );
+
+  app.post(
+    '/subscriptions/subscribe',
+    {
+      schema: {
+        summary: 'Join the mailing list of an interest; with register, also create an account and sign in',
+        tags: ['mailing list'],
+        body: interestSubscribeBodySchema,
+        response: { 200: interestSubscribeResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { email, interest, lang, register, password, birth_date } = request.body;
+      let token: string | null = null;
+      let user: { id: string; email: string } | null = null;
+      if (register && password && birth_date) {
+        // Registration first: an address that already has an account is refused before anything is written.
+        const created = await auth.register({
+          email,
+          password,
+          lang,
+          interest,
+          birth_date,
+          registration_source: 'website',
+        });
+        token = created.token;
+        user = { id: created.user.id, email: toUserDto(created.user).email };
+      }
+      const inserted = await db
+        .insert(mailingSubscriptions)
+        .values({ email, interest, lang, createdAt: now() })
+        .onConflictDoNothing()
+        .returning({ id: mailingSubscriptions.id });
+      return {
+        success: true as const,
+        subscribed: true,
+        message: inserted.length ? 'Subscribed' : 'This email was already subscribed',
+        token,
+        user,
+      };
+    },
+  );
+
+  app.get(
+    '/bot/payments/by-product',
+    {
+      schema: {
+        summary: 'Whether the signed-in user bought a product (by name and level), and when its content opens',
+        tags: ['purchases'],
+        querystring: purchaseQuerySchema,
+        response: { 200: purchaseCheckResponseSchema, ...errors },
+      },
+      preHandler: session.required,
+    },
+    async (request) => {
+      const { product_name, product_level } = request.query;
+      const [row] = await db
+        .select()
+        .from(purchases)
+        .where(
+          and(
+            eq(purchases.userId, sessionOf(request).user.id),
+            eq(purchases.productName, product_name),
+            product_level === undefined ? undefined : eq(purchases.productLevel, product_level),
+          ),
+        )
+        .orderBy(desc(purchases.id))
+        .limit(1);
+      const today = isoDay(now());
+      return {
+        success: true as const,
+        data: {
+          hasPurchase: Boolean(row),
+          activationDate: row?.activationDate ?? null,
+          isActive: Boolean(row) && (!row?.activationDate || row.activationDate <= today),
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/purchases',
+    {
+      schema: {
+        summary: 'Record a product for a user, such as the 13-day programme (administrators only)',
+        tags: ['admin'],
+        params: grantParamsSchema,
+        body: grantPurchaseBodySchema,
+        response: { 200: z.object({ success: z.literal(true), id: z.number() }), 403: errorBodySchema, ...errors },
+      },
+      preHandler: [session.required, session.admin],
+    },
+    async (request) => {
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, request.params.id)).limit(1);
+      if (!user) throw new ApiError(404, 'NOT_FOUND', 'There is no such user.');
+      const { product_name, product_level, activation_date } = request.body;
+      const [row] = await db
+        .insert(purchases)
+        .values({
+          userId: user.id,
+          productName: product_name,
+          productLevel: product_level,
+          activationDate: activation_date ?? null,
+          createdAt: now(),
+        })
+        .returning({ id: purchases.id });
+      if (!row) throw new Error('the purchase was not written');
+      return { success: true as const, id: row.id };
+    },
+  );
+
+  app.post(
+    '/amocrm/subscription-view',
+    {
+      schema: {
+        summary: 'Note a view of the subscription page for the CRM (accepted at once, stored in the background)',
+        tags: ['purchases'],
+        body: crmViewBodySchema,
+        response: { 202: acceptedResponseSchema, ...errors },
+      },
+      preHandler: session.required,
+    },
+    async (request, reply) => {
+      const userId = sessionOf(request).user.id;
+      const payload = storableJson(request.body) as Record<string, unknown>;
+      const at = now();
+      // Answered before the write: a slow database never holds up the page that reported the view.
+      setImmediate(() => {
+        db.insert(crmEvents)
+          .values({ userId, kind: 'subscription_view', payload, createdAt: at })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'a subscription view was not stored'));
+      });
+      return reply.status(202).send({ success: true as const });
+    },
+  );
+};

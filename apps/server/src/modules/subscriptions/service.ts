@@ -1,0 +1,281 @@
+import {
+  ADMIN_LEVEL,
+  type PlanId,
+  type PlanTier,
+  planById,
+  type SubscriptionDto,
+  type SubscriptionStatus,
+  tierOfLevel,
+} from '@hunab/contracts';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import { subscriptionEvents, subscriptions } from '../../db/schema.ts';
+import { ApiError, isUniqueViolation } from '../../lib/errors.ts';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+type Actor = 'user' | 'admin' | 'scheduler';
+const DAY_MS = 86_400_000;
+
+/** What a user may do, from their role and their current subscription. */
+export interface Access {
+  /** 0 none, 1 basic, 2 premium; 3 for an administrator. */
+  level: number;
+  tier: PlanTier;
+  active: boolean;
+  isAdmin: boolean;
+  subscription: SubscriptionRow | null;
+}
+
+/** Whether a subscription gives access at `at`: active, or cancelled with paid time left. Paused gives none. */
+export function grantsAccess(row: SubscriptionRow, at: Date): boolean {
+  return (row.status === 'active' || row.status === 'cancelled') && row.currentPeriodEnd > at;
+}
+
+export function toSubscriptionDto(row: SubscriptionRow, at: Date): SubscriptionDto {
+  return {
+    id: row.id,
+    status: row.status,
+    plan_id: row.planId as PlanId,
+    level: row.level,
+    current_period_start: row.currentPeriodStart.toISOString(),
+    current_period_end: row.currentPeriodEnd.toISOString(),
+    payment_method: row.paymentMethod,
+    auto_renew: row.autoRenew,
+    auto_resume: row.autoResume,
+    pause_until: row.pauseUntil?.toISOString() ?? null,
+    cancelled_at: row.cancelledAt?.toISOString() ?? null,
+    active: grantsAccess(row, at),
+  };
+}
+
+export function createSubscriptionService(db: Db, now: () => Date) {
+  /** The user's subscription that is not expired, if any (at most one, by a unique index). */
+  async function current(userId: string, tx: Db = db): Promise<SubscriptionRow | null> {
+    const [row] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'expired')))
+      .orderBy(desc(subscriptions.id))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async function accessOf(user: { id: string; isAdmin: boolean } | null): Promise<Access> {
+    if (!user) return { level: 0, tier: 'free', active: false, isAdmin: false, subscription: null };
+    const subscription = await current(user.id);
+    if (user.isAdmin) return { level: ADMIN_LEVEL, tier: 'premium', active: true, isAdmin: true, subscription };
+    const active = subscription !== null && grantsAccess(subscription, now());
+    const level = active && subscription ? subscription.level : 0;
+    return { level, tier: tierOfLevel(level), active, isAdmin: false, subscription };
+  }
+
+  async function record(
+    tx: Db,
+    id: number,
+    from: string | null,
+    to: SubscriptionStatus,
+    actor: Actor,
+    reason?: string,
+  ) {
+    await tx
+      .insert(subscriptionEvents)
+      .values({ subscriptionId: id, fromStatus: from, toStatus: to, actor, reason: reason ?? null, at: now() });
+  }
+
+  /**
+   * Moves the user's current subscription from one of `from` to a new state, inside a transaction that locks the
+   * row, so two requests at once cannot both make the same move.
+   */
+  async function transition(
+    userId: string,
+    from: readonly SubscriptionStatus[],
+    change: (
+      row: SubscriptionRow,
+      at: Date,
+    ) => Partial<typeof subscriptions.$inferInsert> & { status: SubscriptionStatus },
+    verb: string,
+    reason?: string,
+  ): Promise<SubscriptionRow> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'expired')))
+        .for('update')
+        .limit(1);
+      if (!row) throw new ApiError(404, 'NO_SUBSCRIPTION', 'You have no subscription to change.');
+      if (!from.includes(row.status)) {
+        throw new ApiError(409, 'INVALID_TRANSITION', `A ${row.status} subscription cannot be ${verb}.`, {
+          status: row.status,
+        });
+      }
+      const at = now();
+      const next = change(row, at);
+      const [updated] = await tx
+        .update(subscriptions)
+        .set({ ...next, updatedAt: at })
+        .where(eq(subscriptions.id, row.id))
+        .returning();
+      await record(tx as unknown as Db, row.id, row.status, next.status, 'user', reason);
+      if (!updated) throw new Error('the locked subscription row disappeared');
+      return updated;
+    });
+  }
+
+  /** Days a pause lasted, added back to the paid period on resume: a paused subscription gives no access. */
+  const resumed = (row: SubscriptionRow, at: Date) => {
+    const pausedFor = row.pausedAt ? Math.max(0, at.getTime() - row.pausedAt.getTime()) : 0;
+    return {
+      status: 'active' as const,
+      pausedAt: null,
+      pauseUntil: null,
+      currentPeriodEnd: new Date(row.currentPeriodEnd.getTime() + pausedFor),
+    };
+  };
+
+  return {
+    current,
+    accessOf,
+
+    pause(userId: string, days: number, options: { reason?: string; autoResume: boolean }) {
+      return transition(
+        userId,
+        ['active'],
+        (_row, at) => ({
+          status: 'paused',
+          pausedAt: at,
+          pauseUntil: new Date(at.getTime() + days * DAY_MS),
+          autoResume: options.autoResume,
+        }),
+        'paused',
+        options.reason,
+      );
+    },
+
+    resume(userId: string, reason?: string) {
+      return transition(userId, ['paused'], resumed, 'resumed', reason);
+    },
+
+    cancel(userId: string, reason?: string) {
+      return transition(
+        userId,
+        ['active', 'paused'],
+        (row, at) => ({
+          // A paused subscription gets its paused days back first: cancelling keeps what was paid for.
+          ...(row.status === 'paused' ? resumed(row, at) : {}),
+          status: 'cancelled',
+          cancelledAt: at,
+          autoRenew: false,
+        }),
+        'cancelled',
+        reason,
+      );
+    },
+
+    /** An administrator's grant: the current subscription, if any, ends and the new plan starts now. */
+    async grant(userId: string, planId: PlanId, days: number): Promise<SubscriptionRow> {
+      const plan = planById(planId);
+      if (!plan || plan.level === 0) throw new ApiError(400, 'VALIDATION_ERROR', 'Choose a paid plan to grant.');
+      try {
+        return await db.transaction(async (tx) => {
+          const at = now();
+          const ended = await tx
+            .update(subscriptions)
+            .set({ status: 'expired', endedAt: at, updatedAt: at })
+            .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'expired')))
+            .returning({ id: subscriptions.id, status: subscriptions.status });
+          for (const row of ended)
+            await record(tx as unknown as Db, row.id, null, 'expired', 'admin', 'replaced by a grant');
+          const [row] = await tx
+            .insert(subscriptions)
+            .values({
+              userId,
+              planId,
+              level: plan.level,
+              status: 'active',
+              currentPeriodStart: at,
+              currentPeriodEnd: new Date(at.getTime() + days * DAY_MS),
+              autoRenew: false,
+              source: 'admin',
+              createdAt: at,
+              updatedAt: at,
+            })
+            .returning();
+          if (!row) throw new Error('the granted subscription was not written');
+          await record(tx as unknown as Db, row.id, null, 'active', 'admin', `granted ${planId} for ${days} days`);
+          return row;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new ApiError(
+            409,
+            'INVALID_TRANSITION',
+            'Another change of this subscription happened at once; try again.',
+          );
+        throw error;
+      }
+    },
+
+    /** An administrator's revocation: the current subscription expires now. */
+    async revoke(userId: string): Promise<SubscriptionRow> {
+      return db.transaction(async (tx) => {
+        const at = now();
+        const [row] = await tx
+          .update(subscriptions)
+          .set({ status: 'expired', endedAt: at, updatedAt: at })
+          .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'expired')))
+          .returning();
+        if (!row) throw new ApiError(404, 'NO_SUBSCRIPTION', 'This user has no subscription to revoke.');
+        await record(tx as unknown as Db, row.id, null, 'expired', 'admin', 'revoked');
+        return row;
+      });
+    },
+
+    /**
+     * The scheduler's work: expires subscriptions whose period has ended and resumes paused ones whose pause is
+     * over, as of `at`. Each row is claimed with FOR UPDATE SKIP LOCKED and moved by the same statement that records
+     * the event, so several processes running this at once never move a row twice, and a process that starts late
+     * catches up on everything that fell due while it was down.
+     */
+    async runDue(at: Date = now()): Promise<{ expired: number; resumed: number }> {
+      const iso = at.toISOString();
+      const expired = await queryRows<{ id: number }>(
+        db,
+        sql`with due as (
+              select id, status from ${subscriptions}
+              where status in ('active', 'cancelled') and current_period_end <= ${iso}::timestamptz
+              for update skip locked
+            ), moved as (
+              update ${subscriptions} s set status = 'expired', ended_at = ${iso}::timestamptz,
+                auto_renew = false, updated_at = ${iso}::timestamptz
+              from due where s.id = due.id
+              returning s.id, due.status as from_status
+            )
+            insert into ${subscriptionEvents} (subscription_id, from_status, to_status, actor, reason, at)
+            select id, from_status, 'expired', 'scheduler', 'period ended', ${iso}::timestamptz from moved
+            returning subscription_id as id`,
+      );
+      const resumedRows = await queryRows<{ id: number }>(
+        db,
+        sql`with due as (
+              select id from ${subscriptions}
+              where status = 'paused' and auto_resume and pause_until <= ${iso}::timestamptz
+              for update skip locked
+            ), moved as (
+              update ${subscriptions} s set status = 'active',
+                current_period_end = s.current_period_end + (s.pause_until - coalesce(s.paused_at, s.pause_until)),
+                paused_at = null, pause_until = null, updated_at = ${iso}::timestamptz
+              from due where s.id = due.id
+              returning s.id
+            )
+            insert into ${subscriptionEvents} (subscription_id, from_status, to_status, actor, reason, at)
+            select id, 'paused', 'active', 'scheduler', 'pause ended', ${iso}::timestamptz from moved
+            returning subscription_id as id`,
+      );
+      return { expired: expired.length, resumed: resumedRows.length };
+    },
+  };
+}
+
+export type SubscriptionService = ReturnType<typeof createSubscriptionService>;

@@ -1,0 +1,230 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { crmEvents, mailingSubscriptions, users } from '../src/db/schema.ts';
+import { useTestApp } from './helpers/app.ts';
+import { client, newEmail, registration } from './helpers/http.ts';
+
+const ctx = useTestApp();
+const api = client(() => ctx.app);
+const DAY = 86_400_000;
+
+async function signUp() {
+  const body = registration();
+  const reply = await api.post('/api/auth/register', body);
+  return { token: reply.body.token as string, id: reply.body.user.id as string, email: body.email };
+}
+async function admin() {
+  const account = await signUp();
+  await ctx.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, account.id));
+  return account;
+}
+
+/** Sets the app's clock to a UTC instant. */
+const travelTo = (iso: string) => {
+  ctx.clock.offsetMs = Date.parse(iso) - Date.now();
+};
+
+describe('view limits', () => {
+  it('counts one view per user, UTC day and kind, 20 a month, and starts again on the first of the next month', async () => {
+    try {
+      travelTo('2031-01-01T10:00:00Z');
+      const user = await signUp();
+      const track = (content_id: string, date_viewed: string) =>
+        api.post('/api/matrices/track-view', { content_id, date_viewed }, { token: user.token });
+      const empty = await api.get('/api/matrices/view-limit', { token: user.token });
+      expect(empty.body.data).toEqual({
+        views_used: 0,
+        views_limit: 20,
+        views_remaining: 20,
+        reset_at: '2031-02-01T00:00:00.000Z',
+        is_exceeded: false,
+        has_subscription: false,
+      });
+      const first = await track('moon_matrix', '2031-01-01');
+      expect(first.body.data).toMatchObject({
+        views_used: 1,
+        views_remaining: 19,
+        is_limit_exceeded: false,
+        counted: true,
+      });
+      const again = await track('moon_matrix', '2030-12-31');
+      expect(again.body.data).toMatchObject({ views_used: 1, counted: false });
+      await api.post('/api/dash/track-view', { tab_id: 'oracle', date_viewed: '2031-01-01' }, { token: user.token });
+      expect((await api.get('/api/dash/view-limit', { token: user.token })).body.data.views_used).toBe(2);
+
+      // Three more days of six kinds reach the limit of 20; the 21st view is refused.
+      const kinds = ['context_matrix', 'kin_matrix', 'moon_matrix', 'oracle_matrix', 'plasma_matrix', 'process_matrix'];
+      let last: { views_used: number; is_limit_exceeded: boolean } | undefined;
+      for (const day of [2, 3, 4]) {
+        travelTo(`2031-01-0${day}T12:00:00Z`);
+        for (const kind of kinds) last = (await track(kind, '2031-01-01')).body.data;
+      }
+      expect(last).toMatchObject({ views_used: 20, is_limit_exceeded: true });
+      travelTo('2031-01-20T23:59:00Z');
+      const refused = await track('tzolkin_matrix', '2031-01-20');
+      expect(refused.body.data).toMatchObject({
+        views_used: 20,
+        views_remaining: 0,
+        is_limit_exceeded: true,
+        counted: false,
+      });
+
+      travelTo('2031-02-01T00:00:01Z');
+      // A month on, the first token has expired: sign in again.
+      const login = await api.post('/api/auth/login', { email: user.email, password: 'correct horse' });
+      user.token = login.body.token;
+      const february = await api.get('/api/matrices/view-limit', { token: user.token });
+      expect(february.body.data).toMatchObject({
+        views_used: 0,
+        is_exceeded: false,
+        reset_at: '2031-03-01T00:00:00.000Z',
+      });
+      expect((await track('tzolkin_matrix', '2031-02-01')).body.data).toMatchObject({ views_used: 1, counted: true });
+    } finally {
+      ctx.clock.offsetMs = 0;
+    }
+  });
+
+  it('does not count subscribers or administrators, and answers guests 401', async () => {
+    const boss = await admin();
+    const subscriber = await signUp();
+    await api.post(
+      `/api/admin/users/${subscriber.id}/subscription`,
+      { plan_id: 'basic', days: 30 },
+      { token: boss.token },
+    );
+    for (const who of [boss, subscriber]) {
+      const reply = await api.post(
+        '/api/matrices/track-view',
+        { content_id: 'kin_matrix', date_viewed: '2031-01-05' },
+        { token: who.token },
+      );
+      expect(reply.body.data).toMatchObject({ has_subscription: true, counted: false, is_limit_exceeded: false });
+    }
+    expect((await api.get('/api/dash/view-limit')).status).toBe(401);
+    const bad = await api.post(
+      '/api/matrices/track-view',
+      { content_id: 'nowhere', date_viewed: '2031-02-30' },
+      { token: subscriber.token },
+    );
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('promo codes, mailing lists, purchases and CRM views', () => {
+  it('lists valid promo codes, the best first; only administrators create or withdraw them', async () => {
+    const boss = await admin();
+    const user = await signUp();
+    expect(
+      (
+        await api.post(
+          '/api/admin/promo-codes',
+          { code: 'MOON13', discount_percentage: 13, valid_until: '2099-07-25' },
+          { token: user.token },
+        )
+      ).status,
+    ).toBe(403);
+    await api.post(
+      '/api/admin/promo-codes',
+      { code: 'moon13', discount_percentage: 13, valid_until: '2099-07-25' },
+      { token: boss.token },
+    );
+    await api.post(
+      '/api/admin/promo-codes',
+      { code: 'KIN260', discount_percentage: 26, valid_until: '2099-01-01' },
+      { token: boss.token },
+    );
+    await api.post(
+      '/api/admin/promo-codes',
+      { code: 'OLD', discount_percentage: 50, valid_until: '2001-01-01' },
+      { token: boss.token },
+    );
+    const bad = await api.post(
+      '/api/admin/promo-codes',
+      { code: 'X', discount_percentage: 120, valid_until: '2099-01-01' },
+      { token: boss.token },
+    );
+    expect(bad.status).toBe(400);
+    const list = (await api.get('/api/promo/active')).body.data;
+    expect(list.map((p: { code: string }) => p.code).slice(0, 2)).toEqual(['KIN260', 'MOON13']);
+    expect(list[0].discount_percentage).toBe('26.00');
+    expect(list.some((p: { code: string }) => p.code === 'OLD')).toBe(false);
+    expect((await api.delete('/api/admin/promo-codes/KIN260', { token: boss.token })).status).toBe(200);
+    expect((await api.get('/api/promo/active')).body.data.map((p: { code: string }) => p.code)).not.toContain('KIN260');
+  });
+
+  it('keeps mailing-list interest once per address and can create an account with it', async () => {
+    const email = newEmail('secrets');
+    const check = () => api.post('/api/subscriptions/check', { email, interest: '13secrets' });
+    expect((await check()).body).toMatchObject({ success: true, subscribed: false });
+    const joined = await api.post('/api/subscriptions/subscribe', { email, interest: '13secrets', lang: 'es' });
+    expect(joined.body).toMatchObject({ success: true, subscribed: true, token: null });
+    expect((await check()).body.subscribed).toBe(true);
+    await api.post('/api/subscriptions/subscribe', { email: email.toUpperCase(), interest: '13secrets' });
+    const rows = await ctx.database.db.select().from(mailingSubscriptions);
+    expect(rows.filter((row) => row.email.toLowerCase() === email.toLowerCase())).toHaveLength(1);
+
+    const newcomer = newEmail('newcomer');
+    const noPassword = await api.post('/api/subscriptions/subscribe', { email: newcomer, register: true });
+    expect(noPassword.status).toBe(400);
+    const registered = await api.post('/api/subscriptions/subscribe', {
+      email: newcomer,
+      interest: 'coach',
+      register: true,
+      password: 'correct horse',
+      birth_date: '1990-01-01',
+    });
+    expect(registered.status).toBe(200);
+    expect(registered.body.token).toEqual(expect.any(String));
+    expect((await api.get('/api/auth/me', { token: registered.body.token })).body.user.email).toBe(newcomer);
+    const twice = await api.post('/api/subscriptions/subscribe', {
+      email: newcomer,
+      interest: 'essence',
+      register: true,
+      password: 'correct horse',
+      birth_date: '1990-01-01',
+    });
+    expect(twice.status).toBe(409);
+    const lists = (await ctx.database.db.select().from(mailingSubscriptions)).filter((row) => row.email === newcomer);
+    expect(lists.map((row) => row.interest)).toEqual(['coach']);
+  });
+
+  it('answers whether the user bought a product, and when its content opens', async () => {
+    const boss = await admin();
+    const user = await signUp();
+    const check = () =>
+      api.get('/api/bot/payments/by-product?product_name=main&product_level=1', { token: user.token });
+    expect((await check()).body.data).toEqual({ hasPurchase: false, activationDate: null, isActive: false });
+    expect((await api.get('/api/bot/payments/by-product?product_name=main')).status).toBe(401);
+    const tomorrow = new Date(Date.now() + DAY).toISOString().slice(0, 10);
+    await api.post(
+      `/api/admin/users/${user.id}/purchases`,
+      { product_name: 'main', product_level: 1, activation_date: tomorrow },
+      { token: boss.token },
+    );
+    expect((await check()).body.data).toEqual({ hasPurchase: true, activationDate: tomorrow, isActive: false });
+    expect(
+      (
+        await api.post(
+          `/api/admin/users/${user.id}/purchases`,
+          { product_name: 'main', product_level: 1 },
+          { token: user.token },
+        )
+      ).status,
+    ).toBe(403);
+  });
+
+  it('accepts subscription-page views at once and stores them in the background', async () => {
+    const user = await signUp();
+    const reply = await api.post(
+      '/api/amocrm/subscription-view',
+      { subscriptionStatus: 'none', subscriptionPlan: 'free', hasActiveSubscription: false, pageUrl: '/subscription' },
+      { token: user.token },
+    );
+    expect(reply.status).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const rows = await ctx.database.db.select().from(crmEvents).where(eq(crmEvents.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.payload).toMatchObject({ pageUrl: '/subscription' });
+  });
+});

@@ -1,0 +1,322 @@
+import { z } from 'zod';
+import { birthDateSchema, emailSchema, INTERESTS, passwordSchema, utcToday } from './auth.ts';
+import { dateTextSchema, languageSchema } from './calendar.ts';
+import { safeText } from './text.ts';
+
+/** Plan tiers by level: 0 free, 1 basic, 2 premium; 3 is how an administrator reads (spec 000 sections 3 and 5). */
+export const PLAN_TIERS = ['free', 'basic', 'premium'] as const;
+export type PlanTier = (typeof PLAN_TIERS)[number];
+export const ADMIN_LEVEL = 3;
+
+export const PLAN_IDS = [
+  'free',
+  'basic',
+  'premium',
+  'basic_monthly',
+  'premium_monthly',
+  'basic_yearly',
+  'premium_yearly',
+] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export interface PlanFeatures {
+  'matrices.anyDate': boolean;
+  /** Days either side of today whose content may be read; null: any date. */
+  'content.dateRestriction': number | null;
+  'cards.maxSaved': number;
+  'cycles.fullAccess': boolean;
+}
+
+export interface Plan {
+  id: PlanId;
+  tier: PlanTier;
+  level: 0 | 1 | 2;
+  name: string;
+  price_rub: number;
+  price_usd: number;
+  billing_period: 'monthly' | 'yearly';
+  /** Days one payment covers. */
+  days: number;
+  features: PlanFeatures;
+}
+
+/** Saved cards by tier (spec 000 section 5). */
+export const CARD_LIMITS: Record<PlanTier, number> = { free: 3, basic: 7, premium: 40 };
+
+const FEATURES: Record<PlanTier, PlanFeatures> = {
+  free: {
+    'matrices.anyDate': false,
+    'content.dateRestriction': 0,
+    'cards.maxSaved': CARD_LIMITS.free,
+    'cycles.fullAccess': false,
+  },
+  basic: {
+    'matrices.anyDate': false,
+    'content.dateRestriction': 1,
+    'cards.maxSaved': CARD_LIMITS.basic,
+    'cycles.fullAccess': true,
+  },
+  premium: {
+    'matrices.anyDate': true,
+    'content.dateRestriction': null,
+    'cards.maxSaved': CARD_LIMITS.premium,
+    'cycles.fullAccess': true,
+  },
+};
+
+const plan = (
+  id: PlanId,
+  tier: PlanTier,
+  name: string,
+  billing: 'monthly' | 'yearly',
+  rub: number,
+  usd: number,
+): Plan => ({
+  id,
+  tier,
+  level: PLAN_TIERS.indexOf(tier) as 0 | 1 | 2,
+  name,
+  price_rub: rub,
+  price_usd: usd,
+  billing_period: billing,
+  days: billing === 'yearly' ? 365 : 30,
+  features: FEATURES[tier],
+});
+
+/**
+ * The plan catalogue. The bare tier ids (basic, premium) are the monthly plans under their short names, kept
+ * because grants and older subscriptions use them. Prices are the product's own (docs/decisions/015).
+ */
+export const PLANS: readonly Plan[] = [
+  plan('free', 'free', 'Free', 'monthly', 0, 0),
+  plan('basic', 'basic', 'Basic', 'monthly', 490, 4.99),
+  plan('premium', 'premium', 'Premium', 'monthly', 990, 9.99),
+  plan('basic_monthly', 'basic', 'Basic · monthly', 'monthly', 490, 4.99),
+  plan('premium_monthly', 'premium', 'Premium · monthly', 'monthly', 990, 9.99),
+  plan('basic_yearly', 'basic', 'Basic · yearly', 'yearly', 4900, 49),
+  plan('premium_yearly', 'premium', 'Premium · yearly', 'yearly', 9900, 99),
+];
+
+export function planById(id: string): Plan | undefined {
+  return PLANS.find((item) => item.id === id);
+}
+
+/** The tier of a numeric level: 0 free, 1 basic, 2 or more premium, anything else free (spec 000 section 5). */
+export function tierOfLevel(level: unknown): PlanTier {
+  if (typeof level !== 'number' || !Number.isFinite(level)) return 'free';
+  if (level >= 2) return 'premium';
+  return level === 1 ? 'basic' : 'free';
+}
+
+export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'cancelled', 'expired'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export const PAUSE_DAYS = [7, 14, 30] as const;
+
+export const subscriptionSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  plan_id: z.enum(PLAN_IDS),
+  level: z.number().int(),
+  current_period_start: z.string(),
+  current_period_end: z.string(),
+  payment_method: z.enum(['paypal', 'card']).nullable(),
+  auto_renew: z.boolean(),
+  auto_resume: z.boolean(),
+  pause_until: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  active: z.boolean(),
+});
+export type SubscriptionDto = z.infer<typeof subscriptionSchema>;
+
+export const currentSubscriptionResponseSchema = z.object({
+  success: z.literal(true),
+  subscription: subscriptionSchema.nullable(),
+});
+
+export const activeStatusResponseSchema = z.object({
+  success: z.literal(true),
+  subscriptionLevel: z.number().int(),
+  subscriptionActive: z.boolean(),
+  plan: z.enum(PLAN_TIERS),
+});
+
+const reasonSchema = safeText(500).optional();
+
+export const pauseBodySchema = z.strictObject({
+  days: z.union([z.literal(7), z.literal(14), z.literal(30)], {
+    error: 'A pause lasts 7, 14 or 30 days',
+  }),
+  reason: reasonSchema,
+  autoResume: z.boolean().default(true),
+  pauseRecurringPayments: z.boolean().default(true),
+});
+export const resumeBodySchema = z.strictObject({
+  resumeRecurringPayments: z.boolean().default(true),
+  reason: reasonSchema,
+});
+export const cancelBodySchema = z.strictObject({
+  cancelRecurringPayments: z.boolean().default(true),
+  reason: reasonSchema,
+});
+export const subscriptionActionResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  subscription: subscriptionSchema,
+});
+
+export const plansResponseSchema = z.object({
+  success: z.literal(true),
+  plans: z.array(
+    z.object({
+      id: z.enum(PLAN_IDS),
+      tier: z.enum(PLAN_TIERS),
+      level: z.number().int(),
+      name: z.string(),
+      price_rub: z.number(),
+      price_usd: z.number(),
+      billing_period: z.enum(['monthly', 'yearly']),
+      days: z.number().int(),
+      features: z.object({
+        'matrices.anyDate': z.boolean(),
+        'content.dateRestriction': z.number().int().nullable(),
+        'cards.maxSaved': z.number().int(),
+        'cycles.fullAccess': z.boolean(),
+      }),
+    }),
+  ),
+});
+
+export const grantParamsSchema = z.strictObject({ id: z.uuid({ error: 'The user id must be a UUID' }) });
+export const grantBodySchema = z.strictObject({
+  plan_id: z.enum(PLAN_IDS.filter((id) => id !== 'free') as [PlanId, ...PlanId[]], {
+    error: `plan_id must be one of ${PLAN_IDS.filter((id) => id !== 'free').join(', ')}`,
+  }),
+  days: z.number().int().min(1, 'days must be at least 1').max(3660, 'days must be at most 3660'),
+});
+
+export const interestCheckBodySchema = z.strictObject({
+  email: emailSchema,
+  interest: z.enum(INTERESTS).default('13secrets'),
+});
+export const interestCheckResponseSchema = z.object({
+  success: z.literal(true),
+  subscribed: z.boolean(),
+  message: z.string(),
+});
+export const interestSubscribeBodySchema = z
+  .strictObject({
+    email: emailSchema,
+    interest: z.enum(INTERESTS).default('general'),
+    lang: languageSchema.default('ru'),
+    register: z.boolean().default(false),
+    password: passwordSchema.optional(),
+    birth_date: birthDateSchema(utcToday).optional(),
+  })
+  .refine((body) => !body.register || (body.password && body.birth_date), {
+    message: 'Registering needs a password and a birth date',
+    path: ['password'],
+  });
+
+export const promoCodeSchema = z.object({
+  code: z.string(),
+  discount_percentage: z.string(),
+  valid_until: z.string(),
+});
+export const promoListResponseSchema = z.object({ success: z.literal(true), data: z.array(promoCodeSchema) });
+export const promoCreateBodySchema = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{3,32}$/, 'A promo code is 3 to 32 letters, digits, _ or -')
+    .transform((code) => code.toUpperCase()),
+  discount_percentage: z
+    .number()
+    .min(1, 'The discount is 1 to 100 percent')
+    .max(100, 'The discount is 1 to 100 percent'),
+  valid_until: dateTextSchema,
+});
+export const promoParamsSchema = z.strictObject({ code: safeText(32).pipe(z.string().min(1)) });
+
+export const purchaseQuerySchema = z.strictObject({
+  product_name: safeText(64).pipe(z.string().trim().min(1)).default('main'),
+  product_level: z
+    .string()
+    .regex(/^\d{1,2}$/, 'product_level must be a whole number')
+    .transform(Number)
+    .optional(),
+});
+export const purchaseCheckResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    hasPurchase: z.boolean(),
+    activationDate: z.string().nullable(),
+    isActive: z.boolean(),
+  }),
+});
+export const grantPurchaseBodySchema = z.strictObject({
+  product_name: safeText(64).pipe(z.string().trim().min(1)),
+  product_level: z.number().int().min(1).max(9),
+  activation_date: dateTextSchema.optional(),
+});
+
+export const crmViewBodySchema = z.looseObject({
+  subscriptionStatus: z.string().max(40).optional(),
+  subscriptionPlan: z.string().max(40).optional(),
+  hasActiveSubscription: z.boolean().optional(),
+  pageUrl: z.string().max(2000).optional(),
+  referrer: z.string().max(2000).optional(),
+});
+
+/** Matrix kinds whose views are counted for users without a subscription (spec 001 section 6). */
+export const MATRIX_KINDS = [
+  'context_matrix',
+  'kin_matrix',
+  'moon_matrix',
+  'oracle_matrix',
+  'plasma_matrix',
+  'process_matrix',
+  'tzolkin_matrix',
+] as const;
+export const DASH_TABS = ['seal', 'tone', 'oracle', 'veintena'] as const;
+export const MONTHLY_VIEW_LIMIT = 20;
+
+export const viewLimitSchema = z.object({
+  views_used: z.number().int(),
+  views_limit: z.number().int(),
+  views_remaining: z.number().int(),
+  reset_at: z.string(),
+  is_exceeded: z.boolean(),
+  has_subscription: z.boolean(),
+});
+export const viewLimitResponseSchema = z.object({ success: z.literal(true), data: viewLimitSchema });
+export const matrixTrackBodySchema = z.strictObject({
+  content_id: z.enum(MATRIX_KINDS, { error: `content_id must be one of ${MATRIX_KINDS.join(', ')}` }),
+  date_viewed: dateTextSchema,
+});
+export const dashTrackBodySchema = z.strictObject({
+  tab_id: z.enum(DASH_TABS, { error: `tab_id must be one of ${DASH_TABS.join(', ')}` }),
+  date_viewed: dateTextSchema,
+});
+export const trackViewResponseSchema = z.object({
+  success: z.literal(true),
+  data: viewLimitSchema.extend({ is_limit_exceeded: z.boolean(), counted: z.boolean() }),
+});
+
+/** Why content for a date or a process day is refused (spec 000 section 5, spec 001 section 4). */
+export const DATE_DENIALS = ['free_user_restriction', 'basic_plan_restriction', 'unknown_restriction'] as const;
+export const PROCESS_OUTCOMES = [
+  'allowed',
+  'waiting_activation',
+  'cycle_ended',
+  'free_user_tone_restriction',
+  'no_access',
+] as const;
+export type ProcessOutcome = (typeof PROCESS_OUTCOMES)[number];
+
+export const interestSubscribeResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  subscribed: z.boolean(),
+  token: z.string().nullable(),
+  user: z.object({ id: z.string(), email: z.string() }).nullable(),
+});
