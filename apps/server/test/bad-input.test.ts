@@ -40,6 +40,7 @@ const TABLES = [
   'frontend_errors',
   'analytics_events',
   'app_meta',
+  'cards',
 ];
 
 async function counts(): Promise<Record<string, number>> {
