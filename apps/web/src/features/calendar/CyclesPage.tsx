@@ -8,7 +8,7 @@ import {
   parseDate,
   today,
 } from '@hunab/calendar';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
@@ -39,6 +39,8 @@ export default function CyclesPage() {
   usePageTitle(t('pages.cycles'));
   const birthDate = birthDateFromUrl(hash, search) ?? session.user?.birth_date ?? null;
   const [value, setValue] = useState(birthDate ?? '');
+  // A card picked from the cards bar changes the hash while the page stays: the field follows it.
+  useEffect(() => setValue(birthDate ?? ''), [birthDate]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
