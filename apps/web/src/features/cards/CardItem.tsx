@@ -57,8 +57,8 @@ export function CardItem({ card, lang, onPick, onEdit, onDelete }: CardItemProps
           <span className="card-item-seal" />
         )}
         <span className="card-item-text">
-          <span className="card-item-name" data-testid="card-item-name">
-            {card.name}
+          <span className="card-item-name">
+            <span data-testid="card-item-name">{card.name}</span>
             {card.is_primary && <span className="badge card-item-badge">{t('item.primary')}</span>}
           </span>
           <span className="card-item-date">

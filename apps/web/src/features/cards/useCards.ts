@@ -58,6 +58,8 @@ export function useCards(): CardsState {
     queryKey: [CARDS_QUERY_KEY, userId],
     queryFn: () => fetchCards(userId),
     enabled: onAccount,
+    // A list that could not be fetched is asked for again the next time the bar opens.
+    staleTime: (q) => (q.state.data?.success === false ? 0 : 5 * 60_000),
   });
   const key = useMemo(() => [CARDS_QUERY_KEY, userId], [userId]);
 
