@@ -117,6 +117,38 @@ test.describe('cards of a guest', () => {
     expect(onServer.data.map((c) => c.name)).toEqual(['Mila', 'Мой расчёт']);
   });
 
+  test('show 12 cards at once and the rest a moment later; Escape closes the bar', async ({ page }) => {
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      const cards = Array.from({ length: 15 }, (_, i) => ({
+        id: String(1_700_000_000_000 + i),
+        user_id: 'local_user',
+        name: `Card ${i + 1}`,
+        birth_date: `1990-01-${String(i + 1).padStart(2, '0')}T12:00:00.000Z`,
+        is_primary: i === 0,
+      }));
+      localStorage.setItem('cards', JSON.stringify(cards));
+    });
+    await page.goto('/en/dash');
+    await page.evaluate(() => {
+      const seen = [] as number[];
+      (window as unknown as { seen: number[] }).seen = seen;
+      new MutationObserver(() => {
+        const count = document.querySelectorAll('[data-testid="card-item"]').length;
+        if (count && seen.at(-1) !== count) seen.push(count);
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await openBar(page);
+    await expect(page.getByTestId('card-item')).toHaveCount(15);
+    expect(await page.evaluate(() => (window as unknown as { seen: number[] }).seen)).toEqual([12, 15]);
+
+    await page.getByTestId('cards-search').press('Escape');
+    await expect(page.getByTestId('cards-bar')).toHaveCount(0);
+    await expect(page.locator('body')).toHaveClass(/cards-bar-closed/);
+    await expect(page.getByTestId('cards-toggle')).toBeFocused();
+  });
+
   test('restore a card left unsaved before signing in', async ({ page, request }) => {
     const account = await createAccount(request, { lang: 'en' });
     await page.goto('/en/dash');

@@ -5,7 +5,7 @@ import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'rea
 import { Icon } from '../components/Icon.tsx';
 import { signOut, useSession } from '../features/auth/session.ts';
 import { MatrixMenu } from '../features/calendar/MatrixMenu.tsx';
-import { cardsBar, useCardsBarOpen } from '../features/cards/bar.ts';
+import { CARDS_TOGGLE_ID, cardsBar, useCardsBarOpen } from '../features/cards/bar.ts';
 import { EducationLayout } from '../features/education/EducationLayout.tsx';
 import { PricewallHost } from '../features/paywall/PricewallHost.tsx';
 import { track } from '../lib/analytics.ts';
@@ -177,6 +177,7 @@ function Header({ lang, path, entry }: { lang: Language; path: string; entry: Ro
           <HeaderIcon to={localizedPath(lang, '/dash')} icon="dash" label={t('header.dash')} />
           <HeaderIcon to={localizedPath(lang, '/dash/cycles')} icon="cycles" label={t('header.cycles')} />
           <button
+            id={CARDS_TOGGLE_ID}
             type="button"
             className={`btn btn-icon${cardsOpen ? ' active' : ''}`}
             aria-pressed={cardsOpen}

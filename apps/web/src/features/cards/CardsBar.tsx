@@ -6,7 +6,7 @@ import { CircuitOpenError } from '../../lib/circuit-breaker.ts';
 import { type Language, localizedPath, splitLanguage } from '../../lib/languages.ts';
 import { SESSION_KEYS, session } from '../../lib/storage.ts';
 import type { CardBody } from './api.ts';
-import { cardsBar } from './bar.ts';
+import { CARDS_TOGGLE_ID, cardsBar } from './bar.ts';
 import { CardForm } from './CardForm.tsx';
 import { CardItem } from './CardItem.tsx';
 import { clearDraft, readDraft, saveDraft } from './localStore.ts';
@@ -60,7 +60,9 @@ export default function CardsBar() {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !document.querySelector('dialog[open]')) cardsBar.close();
+      if (event.key !== 'Escape' || !bar.current?.contains(event.target as Node)) return;
+      cardsBar.close();
+      document.getElementById(CARDS_TOGGLE_ID)?.focus();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);

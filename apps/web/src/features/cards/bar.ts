@@ -5,6 +5,9 @@ import { useSyncExternalStore } from 'react';
  * as `cards-bar-open` / `cards-bar-closed` (spec 000 section 2.4).
  */
 let open = false;
+
+/** The id of the header's toggle, where focus returns when the bar closes from the keyboard. */
+export const CARDS_TOGGLE_ID = 'cards-toggle';
 const listeners = new Set<() => void>();
 
 function applyBodyClass(): void {

@@ -21,9 +21,9 @@ export default function Pricewall({ request }: { request: PricewallRequest }) {
     const element = dialog.current;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (element && !element.open) element.showModal();
+    // Unmounting removes the dialog from the page, which closes it; then focus goes back to what opened it.
     return () => {
-      if (element?.open) element.close();
-      opener?.focus();
+      if (!element?.isConnected) opener?.focus();
     };
   }, []);
 
