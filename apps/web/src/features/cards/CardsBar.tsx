@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../components/Icon.tsx';
 import { CircuitOpenError } from '../../lib/circuit-breaker.ts';
-import { type Language, localizedPath, splitLanguage } from '../../lib/languages.ts';
+import { localizedPath, splitLanguage } from '../../lib/languages.ts';
 import { SESSION_KEYS, session } from '../../lib/storage.ts';
 import type { CardBody } from './api.ts';
 import { CARDS_TOGGLE_ID, cardsBar } from './bar.ts';
@@ -167,7 +167,7 @@ export default function CardsBar() {
                 <CardItem
                   key={card.id}
                   card={card}
-                  lang={lang as Language}
+                  lang={lang}
                   onPick={pick}
                   onEdit={(c) => setEditing({ mode: 'edit', card: c })}
                   onDelete={(c) => void cards.remove(c)}

@@ -45,6 +45,8 @@ export async function migrateGuestCards(queryClient: QueryClient, userId: string
   writeCachedCards({ userId, cards: result.cards, limits: result.limits });
   const list: CardList = { success: true, cards: withOriginalDates(result.cards), limits: result.limits, error: null };
   queryClient.setQueryData([CARDS_QUERY_KEY, userId], list);
+  // A list fetched while the move was under way may land after it: ask once more.
+  void queryClient.invalidateQueries({ queryKey: [CARDS_QUERY_KEY, userId] });
   const reason = pricewallReasonOf(result.limits.plan);
   if (overLimit.length > 0 && reason) openPricewall({ reason, limit: result.limits.limit });
 }
