@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ROUTES } from './src/app/routeTable.ts';
+import { NAMESPACES } from './src/lib/namespaces.ts';
 
 const appVersion = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -142,7 +143,7 @@ var lang=['en','es','pt','de','ja','zh','ar'].indexOf(s)<0?'ru':s,rtl=lang==='ar
 try{h.dataset.bsTheme=localStorage.getItem('theme')==='light'?'light':'dark'}catch(e){}
 function link(rel,href,as){var l=d.createElement('link');l.rel=rel;l.href=href;if(as){l.as=as;l.crossOrigin='anonymous'}d.head.append(l);return l}
 var b=link('stylesheet',rtl?'/${rtl}':'/${ltr}');b.id='bootstrap-css';d.head.prepend(b);
-[lang,'en','ru'].filter(function(x,i,a){return a.indexOf(x)===i}).forEach(function(g){['translation','auth'].forEach(function(n){link('preload','/locales/'+g+'/'+n+'.json','fetch')})});
+[lang,'en','ru'].filter(function(x,i,a){return a.indexOf(x)===i}).forEach(function(g){${JSON.stringify(NAMESPACES)}.forEach(function(n){link('preload','/locales/'+g+'/'+n+'.json','fetch')})});
 var path=lang==='ru'?location.pathname:location.pathname.slice(lang.length+1)||'/';
 ${pages}.some(function(p){if(!new RegExp('^(?:'+p[0]+')$').test(path))return false;p[1].forEach(function(f){/[.]css$/.test(f)?link('preload','/'+f,'style'):link('modulepreload','/'+f)});return true})})();`;
         // A function, so `$'` and `$&` in the script are not read as replacement patterns.

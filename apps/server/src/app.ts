@@ -15,6 +15,8 @@ import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
+import { cardRoutes } from './modules/cards/routes.ts';
+import { createCardService } from './modules/cards/service.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { commerceRoutes } from './modules/subscriptions/commerce.ts';
@@ -100,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(subscriptionRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(viewRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(commerceRoutes, { db: database.db, auth, now });
+      await api.register(cardRoutes, { auth, cards: createCardService({ db: database.db, now }) });
     },
     { prefix: '/api' },
   );

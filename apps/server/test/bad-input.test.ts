@@ -40,6 +40,14 @@ const TABLES = [
   'frontend_errors',
   'analytics_events',
   'app_meta',
+  'cards',
+  'subscriptions',
+  'subscription_events',
+  'matrix_views',
+  'promo_codes',
+  'mailing_subscriptions',
+  'purchases',
+  'crm_events',
 ];
 
 async function counts(): Promise<Record<string, number>> {
@@ -132,7 +140,7 @@ describe('the bad-input corpus against every endpoint', () => {
         }
       }
     }
-  });
+  }, 300_000);
 
   it('never answers 5xx to odd values in any field, path or query', async () => {
     for (const { method, path, fields } of endpoints) {

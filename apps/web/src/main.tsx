@@ -7,6 +7,7 @@ import { AppErrorBoundary, showStartupFailure } from './app/errors.tsx';
 import { router } from './app/router.tsx';
 import { UpdateOverlays } from './app/update.tsx';
 import { listenForSessionChanges, restoreSession } from './features/auth/session.ts';
+import { startCardSync } from './features/cards/sync.ts';
 import { listenForUncaughtErrors } from './lib/error-reporting.ts';
 import { applyDocumentLanguage, initI18n } from './lib/i18n.ts';
 import { languageOfPath } from './lib/languages.ts';
@@ -26,12 +27,13 @@ function bootstrap(): void {
   applyDocumentLanguage(lang);
   listenForUncaughtErrors();
   listenForSessionChanges();
+  const queryClient = createQueryClient();
+  startCardSync(queryClient);
   const ready = Promise.all([initI18n(lang), restoreSession()]);
   showFirstLoadScreen(ready);
 
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');
-  const queryClient = createQueryClient();
   createRoot(root).render(
     <StrictMode>
       <AppErrorBoundary>

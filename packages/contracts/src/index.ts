@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './calendar.ts';
+export * from './cards.ts';
 export * from './content.ts';
 export * from './errors.ts';
 export * from './subscriptions.ts';

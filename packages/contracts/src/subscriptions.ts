@@ -41,7 +41,7 @@ export interface Plan {
 }
 
 /** Saved cards by tier (spec 000 section 5). */
-export const CARD_LIMITS: Record<PlanTier, number> = { free: 3, basic: 7, premium: 40 };
+export const CARD_LIMITS: Readonly<Record<PlanTier, number>> = { free: 3, basic: 7, premium: 40 };
 
 const FEATURES: Record<PlanTier, PlanFeatures> = {
   free: {

@@ -337,3 +337,27 @@ export const crmEvents = pgTable('crm_events', {
   payload: jsonb('payload').notNull(),
   createdAt: createdAt(),
 });
+
+/** Saved birth-date cards. At most one primary card per user, enforced by a partial unique index. */
+export const cards = pgTable(
+  'cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The instant of birth, in UTC (a date alone is kept as noon UTC). */
+    birthDate: timestamp('birth_date', { withTimezone: true }).notNull(),
+    description: text('description'),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    isPublic: boolean('is_public').notNull().default(false),
+    isBirthDate: boolean('is_birth_date').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('cards_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('cards_one_primary_per_user').on(t.userId).where(sql`${t.isPrimary}`),
+  ],
+);

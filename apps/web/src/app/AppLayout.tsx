@@ -1,11 +1,13 @@
 import { MAX_DATE, MIN_DATE, parseDate } from '@hunab/calendar';
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { Icon } from '../components/Icon.tsx';
 import { signOut, useSession } from '../features/auth/session.ts';
 import { MatrixMenu } from '../features/calendar/MatrixMenu.tsx';
+import { CARDS_TOGGLE_ID, cardsBar, useCardsBarOpen } from '../features/cards/bar.ts';
 import { EducationLayout } from '../features/education/EducationLayout.tsx';
+import { PricewallHost } from '../features/paywall/PricewallHost.tsx';
 import { track } from '../lib/analytics.ts';
 import { applyDocumentLanguage } from '../lib/i18n.ts';
 import { LANGUAGES, type Language, localizedPath, NATIVE_NAMES, splitLanguage } from '../lib/languages.ts';
@@ -18,6 +20,8 @@ import { layoutRules } from './layoutRules.ts';
 import type { RouteHandle } from './router.tsx';
 import { NO_RETURN_PATHS, type RouteEntry } from './routeTable.ts';
 import { useDismiss } from './useDismiss.ts';
+
+const CardsBar = lazy(() => import('../features/cards/CardsBar.tsx'));
 
 function useCurrentEntry(): RouteEntry {
   const matches = useMatches();
@@ -154,14 +158,7 @@ function Header({ lang, path, entry }: { lang: Language; path: string; entry: Ro
   const rules = layoutRules(entry.kind, path);
   const signedIn = session.status === 'authenticated';
   const isAdmin = signedIn && !!session.user?.is_admin;
-  const [cardsOpen, setCardsOpen] = useState(() => document.body.classList.contains('cards-bar-open'));
-
-  const toggleCards = () => {
-    const next = !cardsOpen;
-    setCardsOpen(next);
-    document.body.classList.toggle('cards-bar-open', next);
-    document.body.classList.toggle('cards-bar-closed', !next);
-  };
+  const cardsOpen = useCardsBarOpen();
 
   return (
     <header className="app-header">
@@ -180,12 +177,13 @@ function Header({ lang, path, entry }: { lang: Language; path: string; entry: Ro
           <HeaderIcon to={localizedPath(lang, '/dash')} icon="dash" label={t('header.dash')} />
           <HeaderIcon to={localizedPath(lang, '/dash/cycles')} icon="cycles" label={t('header.cycles')} />
           <button
+            id={CARDS_TOGGLE_ID}
             type="button"
             className={`btn btn-icon${cardsOpen ? ' active' : ''}`}
             aria-pressed={cardsOpen}
             aria-label={t('header.cards')}
             title={t('header.cards')}
-            onClick={toggleCards}
+            onClick={cardsBar.toggle}
             data-testid="cards-toggle"
           >
             <Icon name="cards" />
@@ -307,6 +305,7 @@ export function AppLayout() {
   const entry = useCurrentEntry();
   const rules = layoutRules(entry.kind, path);
   const swipe = useDateSwipe(entry.kind === 'matrix', path.startsWith('/trecena') ? 13 : 1, lang === 'ar');
+  const cardsOpen = useCardsBarOpen();
 
   useAlternateLinks(path);
   useEffect(() => applyDocumentLanguage(lang), [lang]);
@@ -353,6 +352,12 @@ export function AppLayout() {
         </div>
       )}
       {rules.bottomNav && <BottomNav lang={lang} />}
+      {cardsOpen && rules.headerControls && (
+        <Suspense fallback={null}>
+          <CardsBar />
+        </Suspense>
+      )}
+      <PricewallHost />
     </div>
   );
 }

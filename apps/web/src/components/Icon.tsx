@@ -21,6 +21,9 @@ const PATHS = {
   close: 'M6 6l12 12M18 6L6 18',
   education: 'M2 9l10-5 10 5-10 5zM6 11v5c3 2 9 2 12 0v-5',
   back: 'M19 12H5M11 18l-6-6 6-6',
+  plus: 'M12 5v14M5 12h14',
+  edit: 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',
+  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -3,7 +3,10 @@ import HttpBackend, { type HttpBackendOptions, type RequestCallback } from 'i18n
 import { initReactI18next } from 'react-i18next';
 import { applyBootstrapDirection } from './bootstrap-css.ts';
 import { DEFAULT_LANGUAGE, isRightToLeft, LANGUAGES, type Language } from './languages.ts';
+import { NAMESPACES } from './namespaces.ts';
 import { LOCAL_KEYS, local } from './storage.ts';
+
+export { NAMESPACES };
 
 /** The loader numbers of spec 000 section 9. */
 export const TRANSLATION_VERSION = 'v4.0.0';
@@ -11,7 +14,6 @@ const PARALLEL_READS = 10;
 const RETRIES = 5;
 const RETRY_BASE_MS = 350;
 const CACHE_MS = 7 * 86_400_000;
-export const NAMESPACES = ['translation', 'auth'] as const;
 
 /** Built-in Russian basics: what the app can say when no translation file loads at all. */
 const RUSSIAN_BASICS = {

@@ -16,6 +16,12 @@ export const LOCAL_KEYS = {
   lastIconUpdate: 'last_icon_update_date',
   guestBirthDate: 'guest_birth_date',
   translations: 'hunab_translations',
+  /** A guest's cards, kept on the device until sign-in moves them to the account. */
+  localCards: 'cards',
+  /** The dates as typed, per card id, laid over the dates the server answers with. */
+  cardOriginalDates: 'card_original_dates',
+  /** The signed-in user's last fetched cards, shown when the server cannot be reached. */
+  cardsCache: 'cards_cache',
 } as const;
 
 export const SESSION_KEYS = {
@@ -24,6 +30,10 @@ export const SESSION_KEYS = {
   reloadMarker: 'hunab_reload_marker',
   chunkRetries: 'hunab_chunk_retries',
   firstLoadShown: 'hunab_first_load_shown',
+  /** Set when a card is opened for calculation: the cycles page computes from the card, not the account. */
+  cyclesClientOnly: 'cycles_client_only',
+  /** Set once a guest's cards have moved to the account in this session; sign-out clears it. */
+  cardsMigrated: 'cards_migrated',
 } as const;
 
 /** localStorage that never throws (private mode, quota, disabled storage). */

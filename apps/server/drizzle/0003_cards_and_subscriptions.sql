@@ -1,3 +1,16 @@
+CREATE TABLE "cards" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"birth_date" timestamp with time zone NOT NULL,
+	"description" text,
+	"is_primary" boolean DEFAULT false NOT NULL,
+	"is_public" boolean DEFAULT false NOT NULL,
+	"is_birth_date" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "crm_events" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"user_id" uuid,
@@ -71,11 +84,14 @@ CREATE TABLE "subscriptions" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "cards" ADD CONSTRAINT "cards_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "crm_events" ADD CONSTRAINT "crm_events_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "matrix_views" ADD CONSTRAINT "matrix_views_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "purchases" ADD CONSTRAINT "purchases_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscription_events" ADD CONSTRAINT "subscription_events_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "cards_user_created_idx" ON "cards" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "cards_one_primary_per_user" ON "cards" USING btree ("user_id") WHERE "cards"."is_primary";--> statement-breakpoint
 CREATE UNIQUE INDEX "mailing_subscriptions_email_interest" ON "mailing_subscriptions" USING btree (lower("email"),"interest");--> statement-breakpoint
 CREATE INDEX "purchases_user_product" ON "purchases" USING btree ("user_id","product_name");--> statement-breakpoint
 CREATE INDEX "subscription_events_subscription" ON "subscription_events" USING btree ("subscription_id");--> statement-breakpoint
