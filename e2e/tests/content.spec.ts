@@ -1,4 +1,4 @@
-import { calendarDay, calendarNames, formatDate, today } from '@hunab/calendar';
+import { addDays, calendarDay, calendarNames, formatDate, today } from '@hunab/calendar';
 import { expect, test } from '@playwright/test';
 import { createAccount, useSession } from './fixtures.ts';
 
@@ -52,18 +52,35 @@ test.describe('the seal of a date', () => {
 });
 
 test.describe('the tone of the day and the 13-day process', () => {
+  // Without a subscription, today's and yesterday's tone days are open; the server decides.
+  const todayTone = calendarDay(today()).kin.tone.number;
+  const closedTone = ((todayTone + 5) % 13) + 1;
+
   test('shows the assignment, questions and polls; a guest cannot answer', async ({ page }) => {
-    await page.goto('/en/process/12');
+    await page.goto(`/en/process/${todayTone}`);
     const day = page.getByTestId('process-day');
     await expect(day).toBeVisible();
     await expect(day.locator('textarea').first()).toBeDisabled();
     await expect(page.getByTestId('reading')).toBeVisible();
   });
 
+  test('tells a guest and a free user why another day is closed, and sends none of its questions', async ({
+    page,
+    request,
+  }) => {
+    await page.goto(`/en/process/${closedTone}`);
+    await expect(page.getByTestId('process-locked')).toHaveAttribute('data-status', 'no_access');
+    await expect(page.getByTestId('process-day')).toHaveCount(0);
+    await useSession(page, await createAccount(request));
+    await page.goto(`/en/process/${closedTone}`);
+    await expect(page.getByTestId('process-locked')).toHaveAttribute('data-status', 'free_user_tone_restriction');
+    await expect(page.getByTestId('process-locked').getByRole('link')).toHaveAttribute('href', /\/en\/subscription/);
+  });
+
   test('keeps a signed-in user’s answers', async ({ page, request }) => {
     const account = await createAccount(request);
     await useSession(page, account);
-    await page.goto('/process/1');
+    await page.goto(`/process/${todayTone}`);
     const day = page.getByTestId('process-day');
     const answer = day.locator('textarea').first();
     await answer.fill('Моя цель на эти тринадцать дней');
@@ -79,5 +96,18 @@ test.describe('the tone of the day and the 13-day process', () => {
   test('opens the tone of the selected day when no tone is given', async ({ page }) => {
     await page.goto('/en/process');
     await expect(page).toHaveURL(new RegExp(`/en/process/${calendarDay(today()).kin.tone.number}$`));
+  });
+});
+
+test.describe('the plan decides which dates open', () => {
+  test('a free account reads today’s seal but is told why another date is closed', async ({ page, request }) => {
+    await useSession(page, await createAccount(request));
+    const day = today();
+    await page.goto(`/en/context/${formatDate(day)}`);
+    await expect(page.getByTestId('reading')).toBeVisible();
+    const past = formatDate(addDays(day, -3));
+    await page.goto(`/en/context/${past}`);
+    await expect(page.getByTestId('reading-locked')).toHaveAttribute('data-reason', 'free_user_restriction');
+    await expect(page.getByTestId('reading')).toHaveCount(0);
   });
 });

@@ -98,7 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes, { auth });
       await api.register(userRoutes, { auth });
       await api.register(telemetryRoutes, { db: database.db, auth });
-      await api.register(contentRoutes, { db: database.db, auth, now });
+      await api.register(contentRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(subscriptionRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(viewRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(commerceRoutes, { db: database.db, auth, now });

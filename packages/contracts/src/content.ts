@@ -14,7 +14,13 @@ const numberText = (max: number, what: string) =>
 
 export const sealParamsSchema = z.strictObject({ n: numberText(20, 'seal') });
 export const toneParamsSchema = z.strictObject({ n: numberText(13, 'tone') });
-export const contentQuerySchema = z.strictObject({ lang: languageSchema.default('ru') });
+export const contentQuerySchema = z.strictObject({
+  lang: languageSchema.default('ru'),
+  /** The date being read; when given, the seal or tone must be that date's, and the reader's plan must open it. */
+  date: dateTextSchema.optional(),
+  /** The reader's own date (their time zone), within a day of the server's UTC date. */
+  today: dateTextSchema.optional(),
+});
 
 /** A content API record (spec 001 section 3). */
 export const contentRecordSchema = z.object({
@@ -35,6 +41,8 @@ export const processQuerySchema = z.strictObject({
   cycleType: z.enum(CYCLE_TYPES),
   cycleValue: numberText(13, 'tone'),
   lang: languageSchema.default('ru'),
+  /** The reader's own date (their time zone); within a day of the server's UTC date. The server's when absent. */
+  today: dateTextSchema.optional(),
 });
 
 /** A process content item: content_id starts with 13days_{tone}_ (spec 001 section 3). */
@@ -50,6 +58,14 @@ export const processResponseSchema = z.object({
   cycleType: z.enum(CYCLE_TYPES),
   cycleValue: z.number().int(),
   lang: z.string(),
+  /** Whether this reader may open this day, and why not (spec 001 section 4); content is empty unless allowed. */
+  access: z.object({
+    status: z.enum(['allowed', 'waiting_activation', 'cycle_ended', 'free_user_tone_restriction', 'no_access']),
+    /** The tone days a reader without a subscription may open: today's and yesterday's. */
+    openTones: z.array(z.number().int()),
+    activationDate: z.string().nullable(),
+    targetDate: z.string().nullable(),
+  }),
   content: z.array(processItemSchema),
 });
 
@@ -59,6 +75,7 @@ export const submitResponseBodySchema = z.strictObject({
   cycleType: z.enum(CYCLE_TYPES),
   cycleValue: z.number().int().min(1).max(13),
   lang: languageSchema.default('ru'),
+  today: dateTextSchema.optional(),
 });
 
 export const responsesQuerySchema = z.strictObject({

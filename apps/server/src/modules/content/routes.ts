@@ -17,6 +17,7 @@ import {
   toneParamsSchema,
 } from '@hunab/contracts';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -24,15 +25,38 @@ import { contentItems, contentResponses, processItems, users } from '../../db/sc
 import { ApiError } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
+import { dateDenial, processAccess, readerToday } from '../subscriptions/access.ts';
+import type { SubscriptionService } from '../subscriptions/service.ts';
 import type { ContentKind } from './files.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
-export const contentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; now: () => Date }> = async (
-  app,
-  { db, auth, now },
-) => {
+export const contentRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  auth: AuthService;
+  subscriptions: SubscriptionService;
+  now: () => Date;
+}> = async (app, { db, auth, subscriptions, now }) => {
   const session = sessionHooks(auth);
+
+  /** A reading for a date: the number must be the date's, and a signed-in reader's plan must open the date. */
+  async function checkDate(request: FastifyRequest, kind: 'seal' | 'tone', number: number) {
+    const { date, today } = request.query as { date?: string; today?: string };
+    if (!date) return;
+    const day = calendarDay(parseDate(date));
+    const expected = kind === 'seal' ? day.kin.sign.number : day.kin.tone.number;
+    if (expected !== number) {
+      throw new ApiError(400, 'VALIDATION_ERROR', `The ${kind} of ${date} is ${expected}, not ${number}.`);
+    }
+    const user = request.session?.user;
+    if (!user) return;
+    const denial = dateDenial(await subscriptions.accessOf(user), date, readerToday(today, now()));
+    if (denial) {
+      throw new ApiError(403, 'ACCESS_DENIED', 'Your plan does not open the content of this date.', {
+        reason: denial,
+      });
+    }
+  }
 
   async function reading(kind: ContentKind, number: number, lang: string) {
     const [row] = await db
@@ -61,10 +85,14 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; n
         tags,
         params: sealParamsSchema,
         querystring: contentQuerySchema,
-        response: { 200: contentResponseSchema, ...errors },
+        response: { 200: contentResponseSchema, 403: errorBodySchema, ...errors },
       },
+      preHandler: session.optional,
     },
-    (request) => reading('seal', request.params.n, request.query.lang),
+    async (request) => {
+      await checkDate(request, 'seal', request.params.n);
+      return reading('seal', request.params.n, request.query.lang);
+    },
   );
   app.get(
     '/content/tone/:n',
@@ -74,10 +102,14 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; n
         tags,
         params: toneParamsSchema,
         querystring: contentQuerySchema,
-        response: { 200: contentResponseSchema, ...errors },
+        response: { 200: contentResponseSchema, 403: errorBodySchema, ...errors },
       },
+      preHandler: session.optional,
     },
-    (request) => reading('tone', request.params.n, request.query.lang),
+    async (request) => {
+      await checkDate(request, 'tone', request.params.n);
+      return reading('tone', request.params.n, request.query.lang);
+    },
   );
 
   app.get(
@@ -89,21 +121,38 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; n
         querystring: processQuerySchema,
         response: { 200: processResponseSchema, ...errors },
       },
+      preHandler: session.optional,
     },
     async (request) => {
       const { cycleType, cycleValue, lang } = request.query;
-      const rows = await db
-        .select()
-        .from(processItems)
-        .where(
-          and(eq(processItems.cycleType, cycleType), eq(processItems.tone, cycleValue), eq(processItems.lang, lang)),
-        )
-        .orderBy(asc(processItems.position));
+      const user = request.session?.user ?? null;
+      const access = await processAccess(
+        db,
+        await subscriptions.accessOf(user),
+        user?.id ?? null,
+        cycleValue,
+        readerToday(request.query.today, now()),
+      );
+      const rows =
+        access.status !== 'allowed'
+          ? []
+          : await db
+              .select()
+              .from(processItems)
+              .where(
+                and(
+                  eq(processItems.cycleType, cycleType),
+                  eq(processItems.tone, cycleValue),
+                  eq(processItems.lang, lang),
+                ),
+              )
+              .orderBy(asc(processItems.position));
       return {
         success: true as const,
         cycleType,
         cycleValue,
         lang,
+        access,
         content: rows.map((row) => ({
           content_id: row.contentId,
           type_app: row.typeApp,
@@ -128,6 +177,19 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; n
     },
     async (request) => {
       const { questionId, response, cycleType, cycleValue, lang } = request.body;
+      const { user } = sessionOf(request);
+      const access = await processAccess(
+        db,
+        await subscriptions.accessOf(user),
+        user.id,
+        cycleValue,
+        readerToday(request.body.today, now()),
+      );
+      if (access.status !== 'allowed') {
+        throw new ApiError(403, 'ACCESS_DENIED', 'This day of the process is not open to you.', {
+          reason: access.status,
+        });
+      }
       const [question] = await db
         .select()
         .from(processItems)

@@ -1,10 +1,12 @@
 import { calendarDay, formatDate, parseDate } from '@hunab/calendar';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
+import { useSession } from '../auth/session.ts';
+import { ReadingLockedError } from '../content/loader.ts';
 import { ReadingView } from '../content/ReadingView.tsx';
 import { useReading } from '../content/useReading.ts';
 import { KinSummary } from './KinSummary.tsx';
@@ -42,7 +44,11 @@ export default function ContextPage() {
   }, [selected.iso]);
 
   const day = calendarDay(date ?? selected.date, lang);
-  const reading = useReading('signs', day.kin.sign.number, lang);
+  const session = useSession();
+  const reading = useReading('signs', day.kin.sign.number, lang, {
+    date: day.date,
+    reader: session.user?.id ?? null,
+  });
   usePageTitle(`${t('pages.context')} · ${day.kin.sign.name}`);
   if (!date) return <Navigate to={localizedPath(lang, `/context/${selected.iso}`)} replace />;
 
@@ -52,7 +58,22 @@ export default function ContextPage() {
         {t('pages.context')}
       </h1>
       <KinSummary day={day} lang={lang} heading="h2" />
-      {reading.data ? (
+      {reading.error instanceof ReadingLockedError ? (
+        <section className="settings-card mt-3" data-testid="reading-locked" data-reason={reading.error.reason}>
+          <p className="mb-2">
+            {t(`reading.dateLocked.${reading.error.reason === 'basic_plan_restriction' ? 'basic' : 'free'}`)}
+          </p>
+          <Link
+            className="btn btn-primary btn-sm"
+            to={localizedPath(
+              lang,
+              `/subscription?source=context&reason=content_date_${reading.error.reason === 'basic_plan_restriction' ? 'basic' : 'free'}`,
+            )}
+          >
+            {t('process.locked.subscribe')}
+          </Link>
+        </section>
+      ) : reading.data ? (
         <ReadingView reading={reading.data} watermark="Hunab" />
       ) : (
         <p className="text-body-secondary mt-3" role="status">

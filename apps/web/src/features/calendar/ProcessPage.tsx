@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ApiRequestError, api } from '../../lib/api.ts';
-import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { useSession } from '../auth/session.ts';
-import { loadProcess, type ProcessItem } from '../content/loader.ts';
+import { loadProcess, type ProcessAccess, type ProcessItem, readerToday } from '../content/loader.ts';
 import { ReadingView } from '../content/ReadingView.tsx';
 import { useReading } from '../content/useReading.ts';
 
@@ -36,7 +36,14 @@ function Answer({
     try {
       await api('/content/submit-response', {
         method: 'POST',
-        body: { questionId: item.content_id, response: value, cycleType: '13days', cycleValue: tone, lang },
+        body: {
+          questionId: item.content_id,
+          response: value,
+          cycleType: '13days',
+          cycleValue: tone,
+          lang,
+          today: readerToday(),
+        },
       });
       setState('saved');
       void queryClient.invalidateQueries({ queryKey: ['personal', 'responses', tone] });
@@ -95,6 +102,33 @@ function Answer({
   );
 }
 
+/** Why a day of the process is closed to this reader, and the way to open it. */
+function ProcessLocked({ access, lang }: { access: ProcessAccess; lang: Language }) {
+  const { t } = useTranslation();
+  const format = formatters(lang);
+  const when = access.targetDate ? format.date(new Date(`${access.targetDate}T12:00:00`), 'long') : '';
+  return (
+    <section className="settings-card mt-4" data-testid="process-locked" data-status={access.status}>
+      <h2 className="h6">{t(`process.locked.${access.status}.title`)}</h2>
+      <p className="mb-2">
+        {t(`process.locked.${access.status}.text`, { date: when, tones: access.openTones.join(', ') })}
+      </p>
+      {access.status === 'no_access' ? (
+        <Link className="btn btn-primary btn-sm" to={localizedPath(lang, '/login')}>
+          {t('header.login')}
+        </Link>
+      ) : access.status !== 'waiting_activation' ? (
+        <Link
+          className="btn btn-primary btn-sm"
+          to={localizedPath(lang, '/subscription?source=process&reason=content_cta')}
+        >
+          {t('process.locked.subscribe')}
+        </Link>
+      ) : null}
+    </section>
+  );
+}
+
 /** The tone of the day: its reading, and the 13-day process assignment, questions and polls for that tone. */
 export default function ProcessPage() {
   const { t } = useTranslation();
@@ -108,7 +142,14 @@ export default function ProcessPage() {
   const valid = Number.isInteger(tone) && tone >= 1 && tone <= 13;
   const todayTone = calendarDay(date, lang).kin.tone.number;
   const reading = useReading('tones', valid ? tone : todayTone, lang);
-  const items = useQuery({ queryKey: ['process', tone, lang], queryFn: () => loadProcess(tone, lang), enabled: valid });
+  const reader = session.user?.id ?? null;
+  const day = useQuery({
+    queryKey: ['process', tone, lang, reader],
+    queryFn: () => loadProcess(tone, lang, reader),
+    enabled: valid,
+  });
+  const items = { data: day.data?.items };
+  const access = day.data?.access;
   const kept = useQuery({
     queryKey: ['personal', 'responses', tone],
     queryFn: () =>
@@ -131,6 +172,7 @@ export default function ProcessPage() {
         {t('pages.process')}
       </h1>
       {reading.data && <ReadingView reading={reading.data} watermark="Hunab" />}
+      {access && access.status !== 'allowed' && <ProcessLocked access={access} lang={lang} />}
       {items.data && items.data.length > 0 && (
         <section className="process-day mt-4" aria-labelledby="process-title" data-testid="process-day">
           <h2 id="process-title" className="h5">

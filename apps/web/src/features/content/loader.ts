@@ -1,5 +1,5 @@
-import { calendarNames, type Language } from '@hunab/calendar';
-import { api } from '../../lib/api.ts';
+import { calendarNames, formatDate, type Language, today } from '@hunab/calendar';
+import { ApiRequestError, api } from '../../lib/api.ts';
 import { local } from '../../lib/storage.ts';
 
 /** The folders of the static readings, as the server serves them under /content/{lang}/. */
@@ -39,13 +39,22 @@ export function parseFrontMatter(text: string): Omit<Reading, 'source' | 'lang'>
   };
 }
 
-async function fromApi(kind: ReadingKind, n: number, lang: Language): Promise<Reading | null> {
+/** The reader's plan does not open the content of this date; the server said why (spec 000 section 5). */
+export class ReadingLockedError extends Error {
+  constructor(readonly reason: string) {
+    super(`The content of this date is not open on this plan (${reason})`);
+    this.name = 'ReadingLockedError';
+  }
+}
+
+async function fromApi(kind: ReadingKind, n: number, lang: Language, date?: string): Promise<Reading | null> {
   const path = kind === 'signs' ? 'seal' : kind === 'tones' ? 'tone' : null;
   if (!path) return null;
+  const forDate = date ? `&date=${date}&today=${readerToday()}` : '';
   try {
     const reply = await api<{
       data: { title: string; content_text: string; metadata: { keywords: string[]; summary: string } };
-    }>(`/content/${path}/${n}?lang=${lang}`, { auth: false, timeoutMs: 5_000 });
+    }>(`/content/${path}/${n}?lang=${lang}${forDate}`, { timeoutMs: 5_000 });
     if (!reply?.data?.content_text || looksLikeHtml(reply.data.content_text)) return null;
     return {
       title: reply.data.title,
@@ -55,7 +64,11 @@ async function fromApi(kind: ReadingKind, n: number, lang: Language): Promise<Re
       source: 'api',
       lang,
     };
-  } catch {
+  } catch (error) {
+    // A refusal by plan is an answer, not an outage: it is not papered over with the static text.
+    if (error instanceof ApiRequestError && error.status === 403 && error.code === 'ACCESS_DENIED') {
+      throw new ReadingLockedError(String((error.body as { error?: { reason?: string } })?.error?.reason ?? ''));
+    }
     return null;
   }
 }
@@ -125,9 +138,9 @@ export function builtinReading(kind: ReadingKind, n: number, lang: Language): Re
  * A reading, by the loading order of spec 001 section 4: the content API, then the static Markdown file in the
  * language and then in English, then the built-in text.
  */
-export async function loadReading(kind: ReadingKind, n: number, lang: Language): Promise<Reading> {
+export async function loadReading(kind: ReadingKind, n: number, lang: Language, date?: string): Promise<Reading> {
   return (
-    (await fromApi(kind, n, lang)) ??
+    (await fromApi(kind, n, lang, date)) ??
     (await fromStatic(kind, n, lang)) ??
     (lang !== 'en' ? await fromStatic(kind, n, 'en') : null) ??
     builtinReading(kind, n, lang)
@@ -142,19 +155,39 @@ export interface ProcessItem {
   position: number;
 }
 
-const processCache = new Map<string, { at: number; items: ProcessItem[] }>();
+export interface ProcessAccess {
+  status: 'allowed' | 'waiting_activation' | 'cycle_ended' | 'free_user_tone_restriction' | 'no_access';
+  openTones: number[];
+  activationDate: string | null;
+  targetDate: string | null;
+}
 
-/** The items of a tone day of the 13-day process, kept in memory for 5 minutes. */
-export async function loadProcess(tone: number, lang: Language): Promise<ProcessItem[]> {
-  const key = `${tone}:${lang}`;
+export interface ProcessDay {
+  items: ProcessItem[];
+  access: ProcessAccess;
+}
+
+const processCache = new Map<string, { at: number; day: ProcessDay }>();
+
+/** The reader's own date, which the server checks access against. */
+export const readerToday = (): string => formatDate(today());
+
+/**
+ * The items of a tone day of the 13-day process and whether this reader may open it (the server decides), kept in
+ * memory for 5 minutes per reader.
+ */
+export async function loadProcess(tone: number, lang: Language, reader: string | null): Promise<ProcessDay> {
+  const day = readerToday();
+  const key = `${tone}:${lang}:${reader ?? 'guest'}:${day}`;
   const cached = processCache.get(key);
-  if (cached && Date.now() - cached.at < PROCESS_CACHE_MS) return cached.items;
-  const reply = await api<{ content: ProcessItem[] }>(
-    `/content/process?cycleType=13days&cycleValue=${tone}&lang=${lang}`,
-    { auth: false, timeoutMs: 5_000 },
+  if (cached && Date.now() - cached.at < PROCESS_CACHE_MS) return cached.day;
+  const reply = await api<{ content: ProcessItem[]; access: ProcessAccess }>(
+    `/content/process?cycleType=13days&cycleValue=${tone}&lang=${lang}&today=${day}`,
+    { timeoutMs: 5_000 },
   );
-  processCache.set(key, { at: Date.now(), items: reply.content });
-  return reply.content;
+  const result = { items: reply.content, access: reply.access };
+  processCache.set(key, { at: Date.now(), day: result });
+  return result;
 }
 
 /** Live values for [shortcodes]; when the server cannot help, fixed ones (the people count reads '10,000+'). */

@@ -1,12 +1,21 @@
 import type { Language } from '@hunab/calendar';
 import { useQuery } from '@tanstack/react-query';
-import { loadReading, type ReadingKind } from './loader.ts';
+import { loadReading, type ReadingKind, ReadingLockedError } from './loader.ts';
 
-/** A reading through the query cache, so revisits within a session are instant. */
-export function useReading(kind: ReadingKind, n: number, lang: Language) {
+/**
+ * A reading through the query cache, so revisits within a session are instant. With a date, the server checks that the
+ * reader's plan opens it (the key then carries the date and the reader, since the answer depends on both).
+ */
+export function useReading(
+  kind: ReadingKind,
+  n: number,
+  lang: Language,
+  forDate?: { date: string; reader: string | null },
+) {
   return useQuery({
-    queryKey: ['reading', kind, n, lang],
-    queryFn: () => loadReading(kind, n, lang),
+    queryKey: forDate ? ['reading', kind, n, lang, forDate.date, forDate.reader] : ['reading', kind, n, lang],
+    queryFn: () => loadReading(kind, n, lang, forDate?.date),
     staleTime: 24 * 3_600_000,
+    retry: (count, error) => !(error instanceof ReadingLockedError) && count < 2,
   });
 }
