@@ -266,16 +266,16 @@ test.describe('cards of a signed-in user', () => {
     await page.getByTestId('cards-add').click();
     await expect(dialog).toBeVisible();
     await expect(page.getByTestId('card-form')).toHaveCount(0);
-    await expect(dialog.getByRole('link', { name: 'See the plans' })).toHaveAttribute(
+    await expect(dialog.getByRole('link', { name: 'Choose Basic' })).toHaveAttribute(
       'href',
-      '/en/subscription?source=cards&reason=limit_reached&plan=basic&trigger=cards_limit_free',
+      '/en/subscription?source=pricewall&platform=web&reason=cards_limit_free&plan=basic',
     );
     await dialog.getByRole('button', { name: 'Not now' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByTestId('cards-add')).toBeFocused();
     await page.getByTestId('cards-add').click();
-    await dialog.getByRole('link', { name: 'See the plans' }).click();
-    await expect(page).toHaveURL(/\/en\/subscription\?source=cards/);
+    await dialog.getByRole('link', { name: 'Choose Basic' }).click();
+    await expect(page).toHaveURL(/\/en\/subscription\?source=pricewall&platform=web&reason=cards_limit_free/);
   });
 });
 

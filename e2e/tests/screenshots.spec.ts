@@ -22,6 +22,8 @@ const PAGES = [
   ['cycles', `/dash/cycles#${btoa('1987-07-26')}`],
   ['stats', `/dash/stats#${btoa('1987-07-26')}`],
   ['account', '/account'],
+  ['account-subscription', '/account/subscription'],
+  ['subscription', '/subscription'],
   ['education', '/education'],
   ['not-found', '/nowhere'],
 ] as const;

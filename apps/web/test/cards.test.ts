@@ -38,7 +38,7 @@ const { cardsOfReply, fetchCards } = await import('../src/features/cards/api.ts'
 const store = await import('../src/features/cards/localStore.ts');
 const model = await import('../src/features/cards/model.ts');
 const { breakers, CircuitOpenError } = await import('../src/lib/circuit-breaker.ts');
-const { recommendedPlan, subscriptionSearch } = await import('../src/features/paywall/pricewall.ts');
+const { recommendedPlan } = await import('../src/features/paywall/pricewall.ts');
 
 describe('card dates (spec 001 section 5)', () => {
   it('keeps a full ISO UTC value, reads a zoneless one as UTC and puts a date alone at noon UTC', () => {
@@ -252,15 +252,5 @@ describe('the pricewall', () => {
     expect(model.pricewallReasonOf('free')).toBe('cards_limit_free');
     expect(model.pricewallReasonOf('basic')).toBe('cards_limit_basic');
     expect(model.pricewallReasonOf('premium')).toBeNull();
-  });
-
-  it('leads to the subscription page told why', () => {
-    const params = new URLSearchParams(subscriptionSearch({ reason: 'cards_limit_free', limit: 3 }));
-    expect(Object.fromEntries(params)).toEqual({
-      source: 'cards',
-      reason: 'limit_reached',
-      plan: 'basic',
-      trigger: 'cards_limit_free',
-    });
   });
 });

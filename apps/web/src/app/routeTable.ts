@@ -39,6 +39,8 @@ export type PageName =
   | 'cross'
   | 'account'
   | 'accountSection'
+  | 'subscriptionManage'
+  | 'subscriptionPlans'
   | 'login'
   | 'register'
   | 'verifyEmail'
@@ -106,7 +108,7 @@ export const ROUTES: readonly RouteEntry[] = [
   account('/account', 'account', 'account'),
   account('/account/referrals', 'referrals'),
   account('/account/email-preferences', 'emailPreferences'),
-  account('/account/subscription', 'subscriptionManagement'),
+  account('/account/subscription', 'subscriptionManagement', 'subscriptionManage'),
   account('/account/payments', 'payments'),
   account('/account/about', 'about'),
   account('/account/brand-elements', 'brandElements'),
@@ -131,7 +133,7 @@ export const ROUTES: readonly RouteEntry[] = [
   placeholder('/checkout/book-form', 'checkout', 'checkout', { localized: true }),
   placeholder('/checkout/redirect', 'checkout', 'checkout', { localized: true }),
   placeholder('/payment', 'checkout', 'payment', { localized: true }),
-  placeholder('/subscription', 'products', 'subscription', { localized: true }),
+  { path: '/subscription', page: 'subscriptionPlans', kind: 'products', title: 'subscription', localized: true },
   placeholder('/masters/subscription', 'products', 'subscriptionMasters', { localized: true }),
   placeholder('/business/subscription', 'products', 'subscriptionBusiness', { localized: true }),
   placeholder('/subscription/checkout', 'checkout', 'checkout', { localized: true }),

@@ -1,74 +1,59 @@
-import { useEffect, useRef } from 'react';
+import { planById } from '@hunab/contracts';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { Icon } from '../../components/Icon.tsx';
-import { languageOfPath, localizedPath } from '../../lib/languages.ts';
-import { closePricewall, type PricewallRequest, recommendedPlan, subscriptionSearch } from './pricewall.ts';
+import { useLocation } from 'react-router';
+import { Dialog } from '../../components/Dialog.tsx';
+import { PlanFeatures } from '../../components/PlanFeatures.tsx';
+import { SubscriptionLink } from '../../components/SubscriptionLink.tsx';
+import { languageOfPath } from '../../lib/languages.ts';
+import { formatPrice, planPrice, subscriptionLink } from '../../lib/plans.ts';
+import { closePricewall, type PricewallRequest, pricewallVariant, recommendedPlan } from './pricewall.ts';
 import './pricewall.css';
 
 /**
- * The pricewall: a modal dialog saying which limit was reached and leading to the subscription page. It is the
- * browser's own modal <dialog>, so focus stays inside it, Escape closes it, and the page behind is inert. The plan
- * offers will be added below the message.
+ * The pricewall: a modal dialog saying which limit was reached, offering the recommended plan with its monthly price
+ * and leading to the subscription page, in the shared modal dialog.
  */
 export default function Pricewall({ request }: { request: PricewallRequest }) {
-  const { t } = useTranslation('cards');
-  const { pathname } = useLocation();
-  const lang = languageOfPath(pathname);
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (element && !element.open) element.showModal();
-    // Unmounting removes the dialog from the page, which closes it; then focus goes back to what opened it.
-    return () => {
-      if (!element?.isConnected) opener?.focus();
-    };
-  }, []);
-
-  const plan = recommendedPlan(request.reason);
+  const { t } = useTranslation(['cards', 'subscription']);
+  const location = useLocation();
+  const lang = languageOfPath(location.pathname);
+  const tier = recommendedPlan(request.reason, request.plan);
+  const plan = planById(tier);
+  const href = useMemo(
+    () => subscriptionLink({ source: 'pricewall', reason: request.reason, plan: tier, location }),
+    [request.reason, tier, location],
+  );
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Escape is the dialog's own key
-    <dialog
-      ref={dialog}
-      className="pricewall"
-      aria-labelledby="pricewall-title"
-      aria-describedby="pricewall-reason"
+    <Dialog
+      title={t('pricewall.title')}
+      closeLabel={t('pricewall.close')}
       onClose={closePricewall}
-      onClick={(event) => {
-        if (event.target === dialog.current) closePricewall();
-      }}
-      data-testid="pricewall"
-      data-reason={request.reason}
+      className="pricewall"
+      describedBy="pricewall-reason"
+      data={{ testid: 'pricewall', reason: request.reason, variant: pricewallVariant(request) }}
     >
-      <div className="pricewall-body">
-        <button
-          type="button"
-          className="btn btn-icon pricewall-close"
-          onClick={closePricewall}
-          aria-label={t('pricewall.close')}
-        >
-          <Icon name="close" size={20} />
+      <p id="pricewall-reason">{t(`pricewall.reasons.${request.reason}`, { limit: request.limit ?? '' })}</p>
+      {plan && (
+        <section className="pricewall-offer" data-testid="pricewall-offer" data-plan={tier}>
+          <p className="pricewall-plan">{t('pricewall.recommended', { plan: t(`pricewall.plans.${tier}`) })}</p>
+          <p className="pricewall-price">
+            <span className="fs-3 fw-semibold" data-testid="pricewall-price">
+              {formatPrice(planPrice(plan, lang), lang)}
+            </span>{' '}
+            <span className="text-body-secondary">{t('subscription:perMonth')}</span>
+          </p>
+          <PlanFeatures features={plan.features} className="small" />
+        </section>
+      )}
+      <div className="dialog-actions">
+        <SubscriptionLink href={href} className="btn btn-primary" onClick={closePricewall} testId="pricewall-choose">
+          {t('subscription:pricewall.choose', { plan: t(`pricewall.plans.${tier}`) })}
+        </SubscriptionLink>
+        <button type="button" className="btn btn-outline-secondary" onClick={closePricewall}>
+          {t('pricewall.notNow')}
         </button>
-        <h2 id="pricewall-title" className="h4">
-          {t('pricewall.title')}
-        </h2>
-        <p id="pricewall-reason">{t(`pricewall.reasons.${request.reason}`, { limit: request.limit ?? '' })}</p>
-        <p className="pricewall-plan">{t('pricewall.recommended', { plan: t(`pricewall.plans.${plan}`) })}</p>
-        <div className="pricewall-actions">
-          <Link
-            className="btn btn-primary"
-            to={`${localizedPath(lang, '/subscription')}${subscriptionSearch(request)}`}
-            onClick={closePricewall}
-          >
-            {t('pricewall.seePlans')}
-          </Link>
-          <button type="button" className="btn btn-outline-secondary" onClick={closePricewall}>
-            {t('pricewall.notNow')}
-          </button>
-        </div>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -15,6 +15,8 @@ export interface PricewallRequest {
   reason: PricewallReason;
   /** Numbers the message may name, such as the card limit of the plan. */
   limit?: number;
+  /** The user's plan, when the caller knows it. */
+  plan?: PricewallPlan;
 }
 
 let current: PricewallRequest | null = null;
@@ -45,18 +47,16 @@ export function usePricewall(): PricewallRequest | null {
   );
 }
 
-/** Basic for free users and for the free limits; premium for basic users (spec 001 section 4). */
-export function recommendedPlan(reason: PricewallReason): PricewallPlan {
+/**
+ * Basic for free users and for the date and card limits of the free plan; premium for basic users and the basic
+ * limits (spec 001 section 4). `tier` is the user's plan when the caller knows it.
+ */
+export function recommendedPlan(reason: PricewallReason, tier?: PricewallPlan): Exclude<PricewallPlan, 'free'> {
+  if (tier === 'basic' || tier === 'premium') return 'premium';
   return reason.endsWith('_basic') ? 'premium' : 'basic';
 }
 
-/** Where the pricewall's call to action leads: the subscription page, told why and which plan to show. */
-export function subscriptionSearch(request: PricewallRequest): string {
-  const params = new URLSearchParams({
-    source: request.reason.split('_')[0] ?? 'pricewall',
-    reason: request.reason === 'cycles_access' ? 'premium_feature' : 'limit_reached',
-    plan: recommendedPlan(request.reason),
-    trigger: request.reason,
-  });
-  return `?${params}`;
+/** The two looks of the pricewall (spec 000 section 8): a limit of the free plan, or one of the basic plan. */
+export function pricewallVariant(request: PricewallRequest): 'free' | 'basic' {
+  return recommendedPlan(request.reason, request.plan) === 'premium' ? 'basic' : 'free';
 }

@@ -1,0 +1,94 @@
+import type { PlanTier, SubscriptionDto } from '@hunab/contracts';
+import { api, TIMEOUTS } from '../../lib/api.ts';
+import type { PromoCode } from '../../lib/plans.ts';
+
+/** The subscription calls of spec 000 section 7. A reply whose `success` is not true is a failure (section 8). */
+
+export class SubscriptionReplyError extends Error {
+  constructor(what: string) {
+    super(`Failed to ${what}`);
+    this.name = 'SubscriptionReplyError';
+  }
+}
+
+function checked<T extends { success?: unknown }>(reply: T | null, what: string): T {
+  if (reply?.success !== true) throw new SubscriptionReplyError(what);
+  return reply;
+}
+
+export const SUBSCRIPTION_KEYS = {
+  current: ['subscription', 'current'] as const,
+  status: ['subscription', 'active-status'] as const,
+  promos: ['subscription', 'promos'] as const,
+};
+
+export async function fetchCurrentSubscription(): Promise<SubscriptionDto | null> {
+  const reply = await api<{ success?: unknown; subscription?: SubscriptionDto | null }>('/subscriptions/current', {
+    timeoutMs: TIMEOUTS.default,
+  });
+  return checked(reply, 'refresh subscription').subscription ?? null;
+}
+
+export interface ActiveStatus {
+  level: number;
+  active: boolean;
+  plan: PlanTier;
+}
+
+export async function fetchActiveStatus(): Promise<ActiveStatus> {
+  const reply = await api<{
+    success?: unknown;
+    subscriptionLevel?: number;
+    subscriptionActive?: boolean;
+    plan?: PlanTier;
+  }>('/subscriptions/active-status', { timeoutMs: TIMEOUTS.short });
+  const body = checked(reply, 'check subscription status');
+  return { level: body.subscriptionLevel ?? 0, active: body.subscriptionActive === true, plan: body.plan ?? 'free' };
+}
+
+export async function fetchActivePromos(): Promise<PromoCode[]> {
+  const reply = await api<{ success?: unknown; data?: PromoCode[] }>('/promo/active', {
+    auth: false,
+    timeoutMs: TIMEOUTS.short,
+  });
+  return checked(reply, 'load promo codes').data ?? [];
+}
+
+type ActionReply = { success?: unknown; subscription?: SubscriptionDto };
+
+async function action(path: string, body: unknown, what: string): Promise<SubscriptionDto | null> {
+  const reply = await api<ActionReply>(path, { method: 'POST', body, timeoutMs: TIMEOUTS.default });
+  return checked(reply, what).subscription ?? null;
+}
+
+export const pauseSubscription = (days: 7 | 14 | 30, reason: string) =>
+  action(
+    '/subscriptions/pause',
+    { days, reason: reason || undefined, autoResume: true, pauseRecurringPayments: true },
+    'pause subscription',
+  );
+
+export const resumeSubscription = () =>
+  action('/subscriptions/resume', { resumeRecurringPayments: true }, 'resume subscription');
+
+export const cancelSubscription = (reason: string) =>
+  action(
+    '/subscriptions/cancel',
+    { cancelRecurringPayments: true, reason: reason || undefined },
+    'cancel subscription',
+  );
+
+/** Tells the CRM the page was seen; fire and forget, errors ignored. */
+export function noteSubscriptionView(subscription: SubscriptionDto | null, pageUrl: string): void {
+  void api('/amocrm/subscription-view', {
+    method: 'POST',
+    timeoutMs: TIMEOUTS.short,
+    body: {
+      subscriptionStatus: subscription?.status ?? 'none',
+      subscriptionPlan: subscription?.plan_id ?? 'free',
+      hasActiveSubscription: subscription?.active === true,
+      pageUrl,
+      referrer: document.referrer || undefined,
+    },
+  }).catch(() => undefined);
+}

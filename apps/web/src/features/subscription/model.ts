@@ -1,0 +1,55 @@
+import { planById, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@hunab/contracts';
+import { ApiRequestError } from '../../lib/api.ts';
+
+/** The management page's rules (spec 000 section 4.7), without React. */
+
+/** Unknown statuses read as expired. */
+export function statusOf(status: unknown): SubscriptionStatus {
+  return SUBSCRIPTION_STATUSES.includes(status as SubscriptionStatus) ? (status as SubscriptionStatus) : 'expired';
+}
+
+export type SubscriptionAction = 'pause' | 'resume' | 'cancel';
+
+/** Active: pause and cancel; paused: resume and cancel; cancelled or expired: none (only re-subscribe). */
+export function actionsOf(status: SubscriptionStatus): SubscriptionAction[] {
+  if (status === 'active') return ['pause', 'cancel'];
+  if (status === 'paused') return ['resume', 'cancel'];
+  return [];
+}
+
+/** An active basic subscription is offered the upgrade to premium. */
+export function offersUpgrade(status: SubscriptionStatus, planId: string): boolean {
+  return status === 'active' && planById(planId)?.tier === 'basic';
+}
+
+/** Refresh retries (spec 000 section 9): up to 3 more attempts, 2 s apart, for failures a retry can mend. */
+export const REFRESH_RETRIES = 3;
+export const REFRESH_RETRY_DELAY_MS = 2_000;
+
+export function shouldRetryRefresh(failures: number, error: unknown): boolean {
+  if (failures >= REFRESH_RETRIES) return false;
+  if (error instanceof ApiRequestError) return error.status === 0 || error.status >= 500;
+  return true;
+}
+
+/** Sources that mean the page was opened from the native app or the installed app. */
+export const MOBILE_SOURCES = ['mobile', 'mobile_app', 'pwa'] as const;
+
+/** Reasons the subscription pages explain: the message reasons of spec 000 section 9 and the pricewall triggers. */
+export const KNOWN_REASONS = [
+  'limit_reached',
+  'limit_warning',
+  'content_cta',
+  'top_notification',
+  'navigation_limit',
+  'premium_feature',
+  'content_date_free',
+  'content_date_basic',
+  'cards_limit_free',
+  'cards_limit_basic',
+  'cycles_access',
+] as const;
+
+export function knownReason(reason: string | null): (typeof KNOWN_REASONS)[number] | null {
+  return KNOWN_REASONS.find((known) => known === reason) ?? null;
+}

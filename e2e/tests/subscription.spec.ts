@@ -1,0 +1,239 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type Account, ADMIN, createAccount, loginAs, useSession } from './fixtures.ts';
+
+/** The administrator gives the account a plan, as payments will later. */
+async function grantPlan(request: APIRequestContext, account: Account, planId: string, days = 30): Promise<void> {
+  const admin = await loginAs(request, ADMIN.email, ADMIN.password);
+  const reply = await request.post(`/api/admin/users/${account.user.id}/subscription`, {
+    data: { plan_id: planId, days },
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(reply.ok(), await reply.text()).toBe(true);
+}
+
+async function serverStatus(page: Page, account: Account): Promise<string | null> {
+  const reply = await page.request.get('/api/subscriptions/current', {
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  return (await reply.json()).subscription?.status ?? null;
+}
+
+const normalize = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
+
+test.describe('the subscription management page', () => {
+  test('shows a granted plan, pauses, resumes, takes the pause alternative and then cancels', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request, { lang: 'en' });
+    await grantPlan(request, account, 'basic');
+    await useSession(page, account);
+    const viewNoted = page.waitForRequest(
+      (call) => call.url().endsWith('/api/amocrm/subscription-view') && call.method() === 'POST',
+    );
+    await page.goto('/en/account/subscription');
+
+    const details = page.getByTestId('subscription-details');
+    await expect(details).toHaveAttribute('data-status', 'active');
+    await expect(page.getByTestId('subscription-plan')).toHaveText('Basic · Monthly');
+    await expect(page.getByTestId('upgrade-card')).toBeVisible();
+    await expect(page.getByTestId('upgrade-card').getByRole('link')).toHaveAttribute(
+      'href',
+      /^\/en\/subscription\?source=account&platform=web&reason=premium_feature&upgrade=premium$/,
+    );
+    expect((await viewNoted).postDataJSON()).toMatchObject({
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'basic',
+      hasActiveSubscription: true,
+    });
+
+    // Pause: the dialog starts at 7 days.
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    const pauseDialog = page.getByRole('dialog', { name: 'Pause the subscription' });
+    await expect(pauseDialog).toBeVisible();
+    await expect(pauseDialog.getByRole('radio', { name: '7 days' })).toBeChecked();
+    await pauseDialog.getByLabel('Reason (optional)').fill('Travelling');
+    await pauseDialog.getByRole('button', { name: 'Pause for 7 days' }).click();
+    await expect(pauseDialog).toHaveCount(0);
+    await expect(page.getByTestId('notice-success')).toHaveText('Your subscription is paused for 7 days.');
+    await expect(details).toHaveAttribute('data-status', 'paused');
+    await expect(page.getByTestId('pause-until')).toBeVisible();
+    await expect(page.getByTestId('upgrade-card')).toHaveCount(0);
+    expect(await serverStatus(page, account)).toBe('paused');
+
+    // The green alert can be dismissed.
+    await page.getByTestId('notice-success').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByTestId('notice-success')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await expect(page.getByTestId('notice-success')).toHaveText('Your subscription is active again.');
+    await expect(details).toHaveAttribute('data-status', 'active');
+
+    // Cancel offers a pause instead: 30 days closes it and opens the pause dialog at 30.
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    const cancelDialog = page.getByRole('dialog', { name: 'Cancel the subscription?' });
+    await expect(cancelDialog).toBeVisible();
+    await cancelDialog.getByRole('button', { name: 'Pause for 30 days' }).click();
+    await expect(cancelDialog).toHaveCount(0);
+    await expect(pauseDialog).toBeVisible();
+    await expect(pauseDialog.getByRole('radio', { name: '30 days' })).toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect(pauseDialog).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Cancel subscription' })).toBeFocused();
+    expect(await serverStatus(page, account)).toBe('active');
+
+    // Now for real.
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await cancelDialog.getByRole('button', { name: 'Cancel subscription' }).click();
+    await expect(page.getByTestId('notice-success')).toHaveText(
+      'Your subscription is cancelled. Access stays until the end of the paid period.',
+    );
+    await expect(details).toHaveAttribute('data-status', 'cancelled');
+    await expect(page.getByRole('button', { name: 'Pause', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+    await expect(page.getByTestId('resubscribe')).toHaveAttribute('href', /^\/en\/subscription\?source=account/);
+    expect(await serverStatus(page, account)).toBe('cancelled');
+  });
+
+  test('offers a user without a subscription the way to subscribe, in Russian', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await useSession(page, account);
+    await page.goto('/account/subscription?source=mobile_app&platform=android&reason=limit_reached');
+    await expect(page.getByTestId('subscription-none')).toBeVisible();
+    await expect(page.getByTestId('resubscribe')).toHaveAttribute(
+      'href',
+      '/subscription?source=account&platform=web&reason=content_cta',
+    );
+    await expect(page.getByTestId('mobile-banner')).toContainText('мобильного приложения (android)');
+    await expect(page.getByTestId('mobile-banner')).toContainText('Вы достигли лимита своего тарифа.');
+  });
+
+  test('says so when the subscription cannot be loaded, after its retries', async ({ page, request }) => {
+    test.setTimeout(45_000);
+    const account = await createAccount(request, { lang: 'en' });
+    await useSession(page, account);
+    let calls = 0;
+    await page.route('**/api/subscriptions/current', (route) => {
+      calls += 1;
+      return route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false}' });
+    });
+    await page.goto('/en/account/subscription');
+    await expect(page.getByTestId('notice-danger')).toHaveText(
+      'Could not load your subscription. Please try again later.',
+      { timeout: 15_000 },
+    );
+    expect(calls).toBe(4);
+    await expect(page.getByTestId('subscription-details')).toHaveAttribute('data-status', 'unknown');
+  });
+});
+
+test.describe('the plans page', () => {
+  test('lists the plans with rubles in Russian and marks the current plan', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await useSession(page, account);
+    await page.goto('/subscription?plan=premium&source=pricewall&reason=cards_limit_free');
+    await expect(page.getByTestId('plan-free')).toContainText('Ваш тариф');
+    expect(normalize(await page.getByTestId('price-basic').textContent())).toBe('490 ₽ / месяц');
+    expect(normalize(await page.getByTestId('price-premium').textContent())).toBe('990 ₽ / месяц');
+    await expect(page.getByTestId('plan-premium')).toHaveClass(/is-highlighted/);
+    await expect(page.getByTestId('plans-reason')).toHaveText('Бесплатный тариф хранит до 3 карточек.');
+    await page.getByText('На год').click();
+    expect(normalize(await page.getByTestId('price-basic').textContent())).toBe('4 900 ₽ / год');
+    await expect(page.getByTestId('choose-premium')).toHaveAttribute(
+      'href',
+      '/subscription/checkout?plan=premium_yearly&source=pricewall&reason=cards_limit_free',
+    );
+  });
+
+  test('lists the plans in dollars in English, with the best promo taken off', async ({ page, request }) => {
+    const account = await createAccount(request, { lang: 'en' });
+    await grantPlan(request, account, 'basic_monthly');
+    await useSession(page, account);
+    await page.route('**/api/promo/active', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: true,
+          data: [
+            { code: 'MOON10', discount_percentage: '10.00', valid_until: '2099-01-01' },
+            { code: 'SUN20', discount_percentage: '20.00', valid_until: '2099-01-01' },
+          ],
+        }),
+      }),
+    );
+    await page.goto('/en/subscription?upgrade=premium');
+    await expect(page.getByTestId('plan-basic')).toContainText('Your plan');
+    await expect(page.getByTestId('promo-banner')).toContainText('SUN20: 20% off');
+    await expect(page.getByTestId('price-premium')).toContainText('$7.99');
+    await expect(page.getByTestId('price-premium')).toContainText('$9.99');
+    await expect(page.getByTestId('price-free')).toHaveText('$0.00 / month');
+    await page.getByText('Yearly').click();
+    await expect(page.getByTestId('price-premium')).toContainText('$79.20');
+    await expect(page.getByTestId('choose-premium')).toHaveAttribute(
+      'href',
+      '/en/subscription/checkout?plan=premium_yearly&promo=SUN20',
+    );
+  });
+});
+
+test.describe('the pricewall', () => {
+  test('offers basic with its price on the free card limit and leads to the plans', async ({ page, request }) => {
+    const account = await createAccount(request, { lang: 'en' });
+    for (const [name, day] of [
+      ['One', '01'],
+      ['Two', '02'],
+      ['Three', '03'],
+    ]) {
+      const reply = await request.post('/api/cards', {
+        data: { name, birth_date: `1990-01-${day}` },
+        headers: { authorization: `Bearer ${account.token}` },
+      });
+      expect(reply.status()).toBe(201);
+    }
+    await useSession(page, account);
+    await page.goto('/en/dash?utm_source=mail&utm_campaign=moon');
+    await page.getByTestId('cards-toggle').click();
+    await expect(page.getByTestId('cards-usage')).toHaveText('3 of 3');
+    await page.getByTestId('cards-add').click();
+    const dialog = page.getByTestId('pricewall');
+    await expect(dialog).toHaveAttribute('data-variant', 'free');
+    await expect(dialog.getByTestId('pricewall-price')).toHaveText('$4.99');
+    await expect(dialog).toContainText('Up to 7 saved cards');
+    const choose = dialog.getByTestId('pricewall-choose');
+    await expect(choose).toHaveAttribute(
+      'href',
+      '/en/subscription?source=pricewall&platform=web&reason=cards_limit_free&plan=basic&utm_source=mail&utm_campaign=moon',
+    );
+    await choose.click();
+    await expect(page.getByTestId('subscription-plans')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('plan-basic')).toHaveClass(/is-highlighted/);
+  });
+});
+
+for (const width of [375, 1280]) {
+  for (const lang of ['ru', 'ar', 'en'] as const) {
+    test(`screenshots of the subscription pages in ${lang} at ${width} px`, async ({ page, request }) => {
+      test.setTimeout(60_000);
+      const account = await createAccount(request, { lang });
+      await grantPlan(request, account, 'basic');
+      await useSession(page, account);
+      await page.setViewportSize({ width, height: width < 600 ? 812 : 860 });
+      const prefix = lang === 'ru' ? '' : `/${lang}`;
+      const shot = async (name: string) => {
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `../screenshots/subscription-${name}-${lang}-${width}.png`, fullPage: true });
+      };
+      await page.goto(`${prefix}/subscription?upgrade=premium`);
+      await expect(page.getByTestId('plan-basic')).toHaveClass(/is-current/);
+      await shot('plans');
+      await page.goto(`${prefix}/account/subscription?source=mobile_app&platform=ios&reason=premium_feature`);
+      await expect(page.getByTestId('subscription-details')).toHaveAttribute('data-status', 'active');
+      await shot('manage');
+      await page.getByTestId('subscription-details').getByRole('button').last().click();
+      await expect(page.getByTestId('cancel-dialog')).toBeVisible();
+      await shot('cancel-dialog');
+    });
+  }
+}
