@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -15,6 +16,7 @@ import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
+import { commentRoutes } from './modules/comments/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -71,6 +73,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
+    // Named schemas (a comment, which holds its replies) become components the paths refer to.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
@@ -88,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(userRoutes, { auth });
       await api.register(telemetryRoutes, { db: database.db, auth });
       await api.register(contentRoutes, { db: database.db, auth, now });
+      await api.register(commentRoutes, { db: database.db, auth, now });
     },
     { prefix: '/api' },
   );

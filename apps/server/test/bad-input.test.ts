@@ -40,6 +40,9 @@ const TABLES = [
   'frontend_errors',
   'analytics_events',
   'app_meta',
+  'comments',
+  'comment_votes',
+  'comment_cycle_counts',
 ];
 
 async function counts(): Promise<Record<string, number>> {

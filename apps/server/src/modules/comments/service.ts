@@ -1,0 +1,243 @@
+import {
+  COMMENT_MAX_DEPTH,
+  COMMENT_RATE_LIMITS,
+  type CommentCycleType,
+  type CommentDto,
+  type CommentList,
+  type CommentsQuery,
+  type CreateCommentBody,
+  GUEST_VISIBLE_COMMENTS,
+} from '@hunab/contracts';
+import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { Session } from '../auth/service.ts';
+import { commentHtml } from './html.ts';
+import type { CommentRow, CommentsRepository, CycleKey } from './repository.ts';
+
+/** Who is reading: a guest, or a signed-in user (administrators see authors' private fields too). */
+export type Viewer = { id: string; isAdmin: boolean } | null;
+
+export const viewerOf = (session: Session | null): Viewer =>
+  session ? { id: session.user.id, isAdmin: session.user.isAdmin } : null;
+
+const BADGE_TYPES = new Set(['hunabbot', 'dailyoraclebot', 'hoonabbot', 'hunabapp', 'other']);
+
+function toDto(row: CommentRow, viewer: Viewer, vote: number | undefined): CommentDto {
+  const own = viewer?.id === row.userId;
+  const privateFields = own || !!viewer?.isAdmin;
+  const author = row.author;
+  // A deleted comment keeps its place in the thread as a placeholder: no text and no author.
+  const shown = !row.isDeleted;
+  const badgeType = author.badgeType && BADGE_TYPES.has(author.badgeType) ? author.badgeType : null;
+  return {
+    id: row.id,
+    user_id: row.userId,
+    user: {
+      id: row.userId,
+      display_name: shown ? (author.displayName ?? author.name ?? author.username ?? author.firstName) : null,
+      name: shown ? author.name : null,
+      firstname: shown ? author.firstName : null,
+      lastname: null,
+      email: shown && privateFields ? author.email : null,
+      birth_date: shown && privateFields ? author.birthDate : null,
+      is_admin: shown && author.isAdmin,
+      badge_type: shown ? (badgeType as CommentDto['user']['badge_type']) : null,
+      badge_name: shown && badgeType ? author.badgeName : null,
+    },
+    content: shown ? row.content : '',
+    content_html: shown ? row.contentHtml : '',
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    is_edited: row.isEdited,
+    is_deleted: row.isDeleted,
+    likes_count: row.likesCount,
+    dislikes_count: row.dislikesCount,
+    reply_to_id: row.replyToId,
+    depth: row.depth,
+    is_sum: row.isSum,
+    cycleType: row.cycleType as CommentCycleType,
+    cycleValue: row.cycleValue,
+    cycleSubValue: row.cycleSubValue,
+    lang: row.lang,
+    user_vote: vote === 1 ? 'like' : vote === -1 ? 'dislike' : null,
+    replies: [],
+  };
+}
+
+/** Hangs replies under their parents; `rows` are oldest first, so each thread reads as a conversation. */
+function buildThreads(roots: CommentDto[], replies: CommentDto[]): CommentDto[] {
+  const byId = new Map<number, CommentDto>();
+  for (const comment of [...roots, ...replies]) byId.set(comment.id, comment);
+  for (const reply of replies) {
+    const parent = reply.reply_to_id === null ? undefined : byId.get(reply.reply_to_id);
+    parent?.replies.push(reply);
+  }
+  return roots;
+}
+
+export function createCommentsService({ db, repo, now }: { db: Db; repo: CommentsRepository; now: () => Date }) {
+  async function loadOne(id: number, viewer: Viewer): Promise<CommentDto> {
+    const row = await repo.findComment(id);
+    if (!row) throw new ApiError(404, 'COMMENT_NOT_FOUND', 'Failed to fetch comment: there is no such comment.');
+    const votes = viewer ? await repo.votesOf(viewer.id, [id]) : new Map<number, number>();
+    return toDto(row, viewer, votes.get(id));
+  }
+
+  async function existing(id: number) {
+    const row = await repo.findComment(id);
+    if (!row) throw new ApiError(404, 'COMMENT_NOT_FOUND', 'There is no such comment.');
+    return row;
+  }
+
+  /** Refuses a post over a limit of COMMENT_RATE_LIMITS, with the seconds until the next one is allowed. */
+  function checkRate(windows: { count: number; oldest: Date | null }[]): void {
+    COMMENT_RATE_LIMITS.forEach((limit, i) => {
+      const window = windows[i];
+      if (!window || window.count < limit.max || !window.oldest) return;
+      const retryAfter = Math.max(
+        1,
+        Math.ceil((window.oldest.getTime() + limit.windowSeconds * 1000 - now().getTime()) / 1000),
+      );
+      throw new ApiError(
+        429,
+        'RATE_LIMITED',
+        `You have posted ${limit.max} comments in a short time. Please wait a little before the next one.`,
+        { retryAfter },
+      );
+    });
+  }
+
+  return {
+    async list(query: CommentsQuery, viewer: Viewer): Promise<CommentList> {
+      const key: CycleKey = {
+        cycleType: query.cycleType,
+        cycleValue: query.cycleValue,
+        cycleSubValue: query.cycleSubValue,
+        lang: query.lang,
+      };
+      const isSums = query.showBoth ? [false, true] : [query.isSum];
+      const counts = await repo.counts(key, isSums);
+      const totalPages = Math.ceil(counts.threads / query.limit);
+      // A guest reads only the first few threads; nothing beyond them leaves the server.
+      const limit = viewer ? query.limit : Math.min(query.limit, GUEST_VISIBLE_COMMENTS);
+      const offset = (query.page - 1) * query.limit;
+      const rootRows = !viewer && query.page > 1 ? [] : await repo.threads(key, isSums, query.sortBy, limit, offset);
+      const replyRows = query.includeReplies ? await repo.replies(rootRows.map((row) => row.id)) : [];
+      const votes = viewer
+        ? await repo.votesOf(
+            viewer.id,
+            [...rootRows, ...replyRows].map((row) => row.id),
+          )
+        : new Map<number, number>();
+      const dto = (row: CommentRow) => toDto(row, viewer, votes.get(row.id));
+      return {
+        comments: buildThreads(rootRows.map(dto), replyRows.map(dto)),
+        total: counts.threads,
+        totalWithReplies: counts.comments,
+        totalPages,
+        page: query.page,
+        hasMore: viewer ? query.page * query.limit < counts.threads : false,
+        visibleCount: rootRows.length,
+      };
+    },
+
+    async create(body: CreateCommentBody, session: Session): Promise<CommentDto> {
+      const user = session.user;
+      const at = now();
+      const id = await db.transaction(async (tx) => {
+        const since = COMMENT_RATE_LIMITS.map((limit) => new Date(at.getTime() - limit.windowSeconds * 1000));
+        checkRate(await repo.lockAndCountPosts(tx, user.id, since));
+        const cycle = {
+          cycleType: body.cycleType,
+          cycleValue: body.cycleValue,
+          cycleSubValue: body.cycleSubValue ?? 0,
+          isSum: body.isSum,
+        };
+        let thread = { lang: body.lang ?? user.lang, replyToId: null as number | null, rootId: null as number | null };
+        let depth = 0;
+        if (body.replyToId) {
+          const parent = await repo.findComment(body.replyToId, tx);
+          if (!parent) throw new ApiError(404, 'COMMENT_NOT_FOUND', 'The comment you reply to no longer exists.');
+          if (parent.isDeleted) throw new ApiError(409, 'COMMENT_DELETED', 'The comment you reply to was deleted.');
+          if (parent.depth >= COMMENT_MAX_DEPTH) {
+            throw new ApiError(400, 'REPLY_TOO_DEEP', `Replies go at most ${COMMENT_MAX_DEPTH} levels deep.`);
+          }
+          const sameCycle =
+            parent.cycleType === cycle.cycleType &&
+            parent.cycleValue === cycle.cycleValue &&
+            parent.cycleSubValue === cycle.cycleSubValue &&
+            parent.isSum === cycle.isSum;
+          if (!sameCycle) {
+            throw new ApiError(400, 'REPLY_OUTSIDE_CYCLE', 'A reply belongs to the cycle of the comment it answers.');
+          }
+          thread = { lang: parent.lang, replyToId: parent.id, rootId: parent.rootId ?? parent.id };
+          depth = parent.depth + 1;
+        }
+        return repo.insertComment(tx, {
+          ...cycle,
+          ...thread,
+          depth,
+          userId: user.id,
+          content: body.content,
+          contentHtml: commentHtml(body.content),
+          createdAt: at,
+          updatedAt: at,
+        });
+      });
+      return loadOne(id, viewerOf(session));
+    },
+
+    async update(id: number, content: string, session: Session): Promise<CommentDto> {
+      const row = await existing(id);
+      if (row.userId !== session.user.id) throw new ApiError(403, 'FORBIDDEN', 'Only its author can edit a comment.');
+      if (row.isDeleted) throw new ApiError(409, 'COMMENT_DELETED', 'This comment was deleted.');
+      if (content !== row.content) {
+        await repo.updateComment(id, { content, contentHtml: commentHtml(content), isEdited: true, updatedAt: now() });
+      }
+      return loadOne(id, viewerOf(session));
+    },
+
+    /** Soft deletion: the comment stays in its thread as a placeholder, with its replies; its text is erased. */
+    async remove(id: number, session: Session): Promise<CommentDto> {
+      const row = await existing(id);
+      if (row.userId !== session.user.id && !session.user.isAdmin) {
+        throw new ApiError(403, 'FORBIDDEN', 'Only its author or an administrator can delete a comment.');
+      }
+      if (!row.isDeleted) {
+        await repo.updateComment(id, {
+          isDeleted: true,
+          deletedAt: now(),
+          content: '',
+          contentHtml: '',
+          updatedAt: now(),
+        });
+      }
+      return loadOne(id, viewerOf(session));
+    },
+
+    /**
+     * A like or a dislike: the first vote counts, the same vote again takes it back, the other one switches it.
+     * The comment row is locked meanwhile, so concurrent votes leave exact counts.
+     */
+    async vote(id: number, kind: 'like' | 'dislike', session: Session): Promise<CommentDto> {
+      const userId = session.user.id;
+      const wanted = kind === 'like' ? 1 : -1;
+      await db.transaction(async (tx) => {
+        const row = await repo.lockComment(tx, id);
+        if (!row) throw new ApiError(404, 'COMMENT_NOT_FOUND', 'There is no such comment.');
+        if (row.userId === userId) {
+          throw new ApiError(403, 'OWN_COMMENT_VOTE', 'You cannot vote on your own comment.');
+        }
+        if (row.isDeleted) throw new ApiError(409, 'COMMENT_DELETED', 'This comment was deleted.');
+        const before = await repo.voteOf(tx, id, userId);
+        const after = before === wanted ? null : wanted;
+        const delta = (value: number) => (after === value ? 1 : 0) - (before === value ? 1 : 0);
+        await repo.setVote(tx, id, userId, after, now());
+        await repo.addToCounts(tx, id, delta(1), delta(-1));
+      });
+      return loadOne(id, viewerOf(session));
+    },
+  };
+}
+
+export type CommentsService = ReturnType<typeof createCommentsService>;
