@@ -48,7 +48,10 @@ async function posted(who: Member, content: string, extra: Record<string, unknow
 
 function list(query: Record<string, string | number | boolean> = {}, token?: string) {
   const params = new URLSearchParams(
-    Object.entries({ cycleType: 'kin', cycleValue: kin, lang: 'en', ...query }).map(([k, v]): [string, string] => [k, String(v)]),
+    Object.entries({ cycleType: 'kin', cycleValue: kin, lang: 'en', ...query }).map(([k, v]): [string, string] => [
+      k,
+      String(v),
+    ]),
   );
   return http.get(`/api/comments?${params}`, { token: token ?? null });
 }

@@ -1,5 +1,5 @@
-import type { CommentCycleType } from '@hunab/contracts';
-import { and, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { CommentCycleType, CommentDto } from '@hunab/contracts';
+import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { commentCycleCounts, comments, commentVotes, users } from '../../db/schema.ts';
 
@@ -14,50 +14,69 @@ export interface CycleKey {
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Transaction;
 
-/** A comment with what its author shows of themselves. */
-const commentWithAuthor = {
-  id: comments.id,
-  userId: comments.userId,
-  cycleType: comments.cycleType,
-  cycleValue: comments.cycleValue,
-  cycleSubValue: comments.cycleSubValue,
-  lang: comments.lang,
-  isSum: comments.isSum,
-  replyToId: comments.replyToId,
-  rootId: comments.rootId,
-  depth: comments.depth,
-  content: comments.content,
-  contentHtml: comments.contentHtml,
-  isEdited: comments.isEdited,
-  isDeleted: comments.isDeleted,
-  likesCount: comments.likesCount,
-  dislikesCount: comments.dislikesCount,
-  createdAt: comments.createdAt,
-  updatedAt: comments.updatedAt,
-  author: {
-    displayName: users.displayName,
-    name: users.name,
-    username: users.username,
-    firstName: users.firstName,
-    email: users.email,
-    birthDate: users.birthDate,
-    isAdmin: users.isAdmin,
-    badgeType: sql<string | null>`${users.badges}->0->>'badge_type'`,
-    badgeName: sql<string | null>`${users.badges}->0->>'badge_name'`,
-  },
-};
-
 export type StoredComment = typeof comments.$inferSelect;
 
-function sameCycle(key: CycleKey, isSums: readonly boolean[]): SQL {
-  return and(
-    eq(comments.cycleType, key.cycleType),
-    eq(comments.cycleValue, key.cycleValue),
-    eq(comments.cycleSubValue, key.cycleSubValue),
-    eq(comments.lang, key.lang),
-    isSums.length === 1 ? eq(comments.isSum, isSums[0] as boolean) : inArray(comments.isSum, [...isSums]),
-  ) as SQL;
+/** Who reads: their id (a guest: an id no user has) and whether they administer. */
+export interface ViewerParams {
+  viewer: string;
+  isAdmin: boolean;
 }
+export const GUEST: ViewerParams = { viewer: '00000000-0000-0000-0000-000000000000', isAdmin: false };
+
+const BADGE_TYPES = sql.raw(`('hunabbot', 'dailyoraclebot', 'hoonabbot', 'hunabapp', 'other')`);
+const isoTime = (column: typeof comments.createdAt | typeof comments.updatedAt) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A comment as its reader sees it (the CommentDto of the contracts), built by the database so a page of threads
+ * leaves it as one JSON text: a deleted comment keeps its place without text or author; email and birth date
+ * reach only the author and administrators; user_vote is the reader's own vote. Needs comments joined with users
+ * and the reader's row of comment_votes (placeholders viewer and isAdmin).
+ */
+const commentJson = (() => {
+  const shown = sql`not ${comments.isDeleted}`;
+  const privateShown = sql`${shown} and (${comments.userId} = ${sql.placeholder('viewer')}::uuid or ${sql.placeholder('isAdmin')}::boolean)`;
+  const badgeType = sql`${users.badges}->0->>'badge_type'`;
+  const knownBadge = sql`${shown} and ${badgeType} in ${BADGE_TYPES}`;
+  return sql`json_build_object(
+    'id', ${comments.id},
+    'user_id', ${comments.userId},
+    'user', json_build_object(
+      'id', ${comments.userId},
+      'display_name', case when ${shown} then coalesce(${users.displayName}, ${users.name}, ${users.username}, ${users.firstName}) end,
+      'name', case when ${shown} then ${users.name} end,
+      'firstname', case when ${shown} then ${users.firstName} end,
+      'lastname', null,
+      'email', case when ${privateShown} then ${users.email} end,
+      'birth_date', case when ${privateShown} then ${users.birthDate} end,
+      'is_admin', ${shown} and ${users.isAdmin},
+      'badge_type', case when ${knownBadge} then ${badgeType} end,
+      'badge_name', case when ${knownBadge} then ${users.badges}->0->>'badge_name' end
+    ),
+    'content', case when ${shown} then ${comments.content} else '' end,
+    'content_html', case when ${shown} then ${comments.contentHtml} else '' end,
+    'created_at', ${isoTime(comments.createdAt)},
+    'updated_at', ${isoTime(comments.updatedAt)},
+    'is_edited', ${comments.isEdited},
+    'is_deleted', ${comments.isDeleted},
+    'likes_count', ${comments.likesCount},
+    'dislikes_count', ${comments.dislikesCount},
+    'reply_to_id', ${comments.replyToId},
+    'depth', ${comments.depth},
+    'is_sum', ${comments.isSum},
+    'cycleType', ${comments.cycleType},
+    'cycleValue', ${comments.cycleValue},
+    'cycleSubValue', ${comments.cycleSubValue},
+    'lang', ${comments.lang},
+    'user_vote', case ${commentVotes.value} when 1 then 'like' when -1 then 'dislike' end,
+    'replies', json_build_array()
+  )`;
+})();
+
+/** The author of a comment and the reader's vote on it, joined for commentJson. */
+const authorAndVote = sql`join ${users} on ${users.id} = ${comments.userId}
+  left join ${commentVotes} on ${commentVotes.commentId} = ${comments.id}
+    and ${commentVotes.userId} = ${sql.placeholder('viewer')}::uuid`;
 
 /** The orders of spec 001 section 9, matching the partial indexes comments_top_idx and comments_new_idx. */
 const ORDERS = {
@@ -65,66 +84,104 @@ const ORDERS = {
   new: sql`${comments.createdAt} desc nulls last, ${comments.id} desc nulls last`,
 };
 
+/** The cycle of a list, from the placeholders cycleType, cycleValue, cycleSubValue and lang. */
+const cycleOf = (table: typeof comments | typeof commentCycleCounts) =>
+  sql`${table.cycleType} = ${sql.placeholder('cycleType')} and ${table.cycleValue} = ${sql.placeholder('cycleValue')}
+    and ${table.cycleSubValue} = ${sql.placeholder('cycleSubValue')} and ${table.lang} = ${sql.placeholder('lang')}`;
+
+/** What one list call reads: the counts of the cycle and its page, threads and their replies in reading order. */
+export interface CyclePage {
+  threads: number;
+  comments: number;
+  /** Each thread followed by its replies, oldest first. */
+  rows: CommentDto[];
+}
+
 export function createCommentsRepository(db: Db) {
-  const selectComments = (executor: Executor = db) =>
-    executor.select(commentWithAuthor).from(comments).innerJoin(users, eq(users.id, comments.userId));
+  /**
+   * One statement per page: the counts of the cycle, the page's threads in the asked order (read along its index)
+   * and every reply below them, as one JSON text.
+   */
+  const pageStatement = (order: 'top' | 'new', isSum: SQL) => {
+    const pageIds = sql`select ${comments.id} as id, row_number() over (order by ${ORDERS[order]}) as rank
+      from ${comments}
+      where ${cycleOf(comments)} and ${isSum} and ${comments.replyToId} is null
+      order by ${ORDERS[order]}
+      limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+    const rows = sql`select page.rank, 0 as part, ${comments.createdAt} as at, ${comments.id} as id, ${commentJson} as comment
+        from page join ${comments} on ${comments.id} = page.id ${authorAndVote}
+      union all
+      select page.rank, 1, ${comments.createdAt}, ${comments.id}, ${commentJson}
+        from page join ${comments} on ${comments.rootId} = page.id ${authorAndVote}
+        where ${sql.placeholder('includeReplies')}::boolean`;
+    return db
+      .select({
+        threads: sql<number>`coalesce(sum(${commentCycleCounts.threads}), 0)::int`,
+        comments: sql<number>`coalesce(sum(${commentCycleCounts.comments}), 0)::int`,
+        rows: sql<string>`(with page as (${pageIds})
+          select coalesce(json_agg(r.comment order by r.rank, r.part, r.at, r.id), '[]')::text from (${rows}) r)`,
+      })
+      .from(commentCycleCounts)
+      .where(
+        sql`${cycleOf(commentCycleCounts)} and ${commentCycleCounts.isSum} = any(${sql.placeholder('isSums')}::boolean[])`,
+      );
+  };
+  // Personal or general lists run prepared along their index; both together are rarer and sort their rows.
+  const oneIsSum = sql`${comments.isSum} = ${sql.placeholder('isSum')}`;
+  const eitherIsSum = sql`${comments.isSum} = any(${sql.placeholder('isSums')}::boolean[])`;
+  const prepared = {
+    page: {
+      top: pageStatement('top', oneIsSum).prepare('comments_page_top'),
+      new: pageStatement('new', oneIsSum).prepare('comments_page_new'),
+    },
+    one: db
+      .select({ comment: sql<string>`${commentJson}::text` })
+      .from(comments)
+      .innerJoin(users, eq(users.id, comments.userId))
+      .leftJoin(
+        commentVotes,
+        and(eq(commentVotes.commentId, comments.id), sql`${commentVotes.userId} = ${sql.placeholder('viewer')}::uuid`),
+      )
+      .where(eq(comments.id, sql.placeholder('id')))
+      .prepare('comments_one'),
+  };
 
   return {
-    async findComment(id: number, executor: Executor = db) {
-      const [row] = await selectComments(executor).where(eq(comments.id, id)).limit(1);
+    async findComment(id: number, executor: Executor = db): Promise<StoredComment | undefined> {
+      const [row] = await executor.select().from(comments).where(eq(comments.id, id)).limit(1);
       return row;
+    },
+
+    /** One comment as a reader sees it. */
+    async findForViewer(id: number, viewer: ViewerParams): Promise<CommentDto | undefined> {
+      const [row] = await prepared.one.execute({ id, ...viewer });
+      return row ? (JSON.parse(row.comment) as CommentDto) : undefined;
+    },
+
+    /** A page of threads of a cycle with their replies, and the cycle's counts. */
+    async page(
+      key: CycleKey,
+      isSums: readonly boolean[],
+      order: 'top' | 'new',
+      page: { limit: number; offset: number; includeReplies: boolean },
+      viewer: ViewerParams,
+    ): Promise<CyclePage> {
+      const params = { ...key, ...page, ...viewer, isSums: [...isSums], isSum: isSums[0] };
+      const [row] =
+        isSums.length === 1
+          ? await prepared.page[order].execute(params)
+          : await pageStatement(order, eitherIsSum).execute(params);
+      return {
+        threads: Number(row?.threads ?? 0),
+        comments: Number(row?.comments ?? 0),
+        rows: JSON.parse(row?.rows ?? '[]') as CommentDto[],
+      };
     },
 
     /** The comment row, locked until the transaction ends: votes on one comment take turns. */
     async lockComment(tx: Transaction, id: number): Promise<StoredComment | undefined> {
       const [row] = await tx.select().from(comments).where(eq(comments.id, id)).for('update').limit(1);
       return row;
-    },
-
-    /** A page of top-level comments of a cycle. */
-    threads(key: CycleKey, isSums: readonly boolean[], order: 'top' | 'new', limit: number, offset: number) {
-      return selectComments()
-        .where(and(sameCycle(key, isSums), isNull(comments.replyToId)))
-        .orderBy(ORDERS[order])
-        .limit(limit)
-        .offset(offset);
-    },
-
-    /** Every reply below these top-level comments, oldest first. */
-    replies(rootIds: number[]) {
-      if (rootIds.length === 0) return Promise.resolve([]);
-      return selectComments()
-        .where(inArray(comments.rootId, rootIds))
-        .orderBy(comments.rootId, comments.createdAt, comments.id);
-    },
-
-    /** The viewer's votes on these comments, by comment id. */
-    async votesOf(userId: string, commentIds: number[]): Promise<Map<number, number>> {
-      if (commentIds.length === 0) return new Map();
-      const rows = await db
-        .select({ commentId: commentVotes.commentId, value: commentVotes.value })
-        .from(commentVotes)
-        .where(and(eq(commentVotes.userId, userId), inArray(commentVotes.commentId, commentIds)));
-      return new Map(rows.map((row) => [row.commentId, row.value]));
-    },
-
-    async counts(key: CycleKey, isSums: readonly boolean[]): Promise<{ threads: number; comments: number }> {
-      const [row] = await db
-        .select({
-          threads: sql<number>`coalesce(sum(${commentCycleCounts.threads}), 0)::int`,
-          comments: sql<number>`coalesce(sum(${commentCycleCounts.comments}), 0)::int`,
-        })
-        .from(commentCycleCounts)
-        .where(
-          and(
-            eq(commentCycleCounts.cycleType, key.cycleType),
-            eq(commentCycleCounts.cycleValue, key.cycleValue),
-            eq(commentCycleCounts.cycleSubValue, key.cycleSubValue),
-            eq(commentCycleCounts.lang, key.lang),
-            inArray(commentCycleCounts.isSum, [...isSums]),
-          ),
-        );
-      return { threads: Number(row?.threads ?? 0), comments: Number(row?.comments ?? 0) };
     },
 
     /**
@@ -217,4 +274,3 @@ export function createCommentsRepository(db: Db) {
 }
 
 export type CommentsRepository = ReturnType<typeof createCommentsRepository>;
-export type CommentRow = NonNullable<Awaited<ReturnType<CommentsRepository['findComment']>>>;

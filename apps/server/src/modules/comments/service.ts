@@ -1,7 +1,6 @@
 import {
   COMMENT_MAX_DEPTH,
   COMMENT_RATE_LIMITS,
-  type CommentCycleType,
   type CommentDto,
   type CommentList,
   type CommentsQuery,
@@ -12,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { Session } from '../auth/service.ts';
 import { commentHtml } from './html.ts';
-import type { CommentRow, CommentsRepository, CycleKey } from './repository.ts';
+import { type CommentsRepository, type CycleKey, GUEST, type ViewerParams } from './repository.ts';
 
 /** Who is reading: a guest, or a signed-in user (administrators see authors' private fields too). */
 export type Viewer = { id: string; isAdmin: boolean } | null;
@@ -20,67 +19,25 @@ export type Viewer = { id: string; isAdmin: boolean } | null;
 export const viewerOf = (session: Session | null): Viewer =>
   session ? { id: session.user.id, isAdmin: session.user.isAdmin } : null;
 
-const BADGE_TYPES = new Set(['hunabbot', 'dailyoraclebot', 'hoonabbot', 'hunabapp', 'other']);
+const viewerParams = (viewer: Viewer): ViewerParams =>
+  viewer ? { viewer: viewer.id, isAdmin: viewer.isAdmin } : GUEST;
 
-function toDto(row: CommentRow, viewer: Viewer, vote: number | undefined): CommentDto {
-  const own = viewer?.id === row.userId;
-  const privateFields = own || !!viewer?.isAdmin;
-  const author = row.author;
-  // A deleted comment keeps its place in the thread as a placeholder: no text and no author.
-  const shown = !row.isDeleted;
-  const badgeType = author.badgeType && BADGE_TYPES.has(author.badgeType) ? author.badgeType : null;
-  return {
-    id: row.id,
-    user_id: row.userId,
-    user: {
-      id: row.userId,
-      display_name: shown ? (author.displayName ?? author.name ?? author.username ?? author.firstName) : null,
-      name: shown ? author.name : null,
-      firstname: shown ? author.firstName : null,
-      lastname: null,
-      email: shown && privateFields ? author.email : null,
-      birth_date: shown && privateFields ? author.birthDate : null,
-      is_admin: shown && author.isAdmin,
-      badge_type: shown ? (badgeType as CommentDto['user']['badge_type']) : null,
-      badge_name: shown && badgeType ? author.badgeName : null,
-    },
-    content: shown ? row.content : '',
-    content_html: shown ? row.contentHtml : '',
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    is_edited: row.isEdited,
-    is_deleted: row.isDeleted,
-    likes_count: row.likesCount,
-    dislikes_count: row.dislikesCount,
-    reply_to_id: row.replyToId,
-    depth: row.depth,
-    is_sum: row.isSum,
-    cycleType: row.cycleType as CommentCycleType,
-    cycleValue: row.cycleValue,
-    cycleSubValue: row.cycleSubValue,
-    lang: row.lang,
-    user_vote: vote === 1 ? 'like' : vote === -1 ? 'dislike' : null,
-    replies: [],
-  };
-}
-
-/** Hangs replies under their parents; `rows` are oldest first, so each thread reads as a conversation. */
-function buildThreads(roots: CommentDto[], replies: CommentDto[]): CommentDto[] {
-  const byId = new Map<number, CommentDto>();
-  for (const comment of [...roots, ...replies]) byId.set(comment.id, comment);
-  for (const reply of replies) {
-    const parent = reply.reply_to_id === null ? undefined : byId.get(reply.reply_to_id);
-    parent?.replies.push(reply);
+/** Hangs replies under their parents; the rows come thread by thread, replies oldest first. */
+function buildThreads(rows: CommentDto[]): CommentDto[] {
+  const byId = new Map(rows.map((comment) => [comment.id, comment]));
+  const threads: CommentDto[] = [];
+  for (const comment of rows) {
+    if (comment.reply_to_id === null) threads.push(comment);
+    else byId.get(comment.reply_to_id)?.replies.push(comment);
   }
-  return roots;
+  return threads;
 }
 
 export function createCommentsService({ db, repo, now }: { db: Db; repo: CommentsRepository; now: () => Date }) {
   async function loadOne(id: number, viewer: Viewer): Promise<CommentDto> {
-    const row = await repo.findComment(id);
-    if (!row) throw new ApiError(404, 'COMMENT_NOT_FOUND', 'Failed to fetch comment: there is no such comment.');
-    const votes = viewer ? await repo.votesOf(viewer.id, [id]) : new Map<number, number>();
-    return toDto(row, viewer, votes.get(id));
+    const comment = await repo.findForViewer(id, viewerParams(viewer));
+    if (!comment) throw new ApiError(404, 'COMMENT_NOT_FOUND', 'Failed to fetch comment: there is no such comment.');
+    return comment;
   }
 
   async function existing(id: number) {
@@ -116,28 +73,24 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
         lang: query.lang,
       };
       const isSums = query.showBoth ? [false, true] : [query.isSum];
-      const counts = await repo.counts(key, isSums);
-      const totalPages = Math.ceil(counts.threads / query.limit);
-      // A guest reads only the first few threads; nothing beyond them leaves the server.
-      const limit = viewer ? query.limit : Math.min(query.limit, GUEST_VISIBLE_COMMENTS);
-      const offset = (query.page - 1) * query.limit;
-      const rootRows = !viewer && query.page > 1 ? [] : await repo.threads(key, isSums, query.sortBy, limit, offset);
-      const replyRows = query.includeReplies ? await repo.replies(rootRows.map((row) => row.id)) : [];
-      const votes = viewer
-        ? await repo.votesOf(
-            viewer.id,
-            [...rootRows, ...replyRows].map((row) => row.id),
-          )
-        : new Map<number, number>();
-      const dto = (row: CommentRow) => toDto(row, viewer, votes.get(row.id));
+      // A guest reads only the first few threads of the first page; nothing beyond them leaves the server.
+      const limit = viewer ? query.limit : query.page > 1 ? 0 : Math.min(query.limit, GUEST_VISIBLE_COMMENTS);
+      const page = await repo.page(
+        key,
+        isSums,
+        query.sortBy,
+        { limit, offset: (query.page - 1) * query.limit, includeReplies: query.includeReplies },
+        viewerParams(viewer),
+      );
+      const comments = buildThreads(page.rows);
       return {
-        comments: buildThreads(rootRows.map(dto), replyRows.map(dto)),
-        total: counts.threads,
-        totalWithReplies: counts.comments,
-        totalPages,
+        comments,
+        total: page.threads,
+        totalWithReplies: page.comments,
+        totalPages: Math.ceil(page.threads / query.limit),
         page: query.page,
-        hasMore: viewer ? query.page * query.limit < counts.threads : false,
-        visibleCount: rootRows.length,
+        hasMore: viewer ? query.page * query.limit < page.threads : false,
+        visibleCount: comments.length,
       };
     },
 
