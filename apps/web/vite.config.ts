@@ -88,7 +88,7 @@ function earlyHead(): Plugin {
 var lang=['en','es','pt','de','ja','zh','ar'].indexOf(s)<0?'ru':s,rtl=lang==='ar';h.lang=lang;h.dir=rtl?'rtl':'ltr';
 try{h.dataset.bsTheme=localStorage.getItem('theme')==='light'?'light':'dark'}catch(e){}
 var l=d.createElement('link');l.rel='stylesheet';l.id='bootstrap-css';l.href=rtl?'/${rtl}':'/${ltr}';d.head.prepend(l);
-[lang,'en','ru'].filter(function(x,i,a){return a.indexOf(x)===i}).forEach(function(g){['translation','auth'].forEach(function(n){var p=d.createElement('link');p.rel='preload';p.as='fetch';p.crossOrigin='anonymous';p.href='/locales/'+g+'/'+n+'.json';d.head.append(p)})})})();`;
+[lang,'en','ru'].filter(function(x,i,a){return a.indexOf(x)===i}).forEach(function(g){['translation','auth','comments'].forEach(function(n){var p=d.createElement('link');p.rel='preload';p.as='fetch';p.crossOrigin='anonymous';p.href='/locales/'+g+'/'+n+'.json';d.head.append(p)})})})();`;
         return html.replace('</title>', `</title>\n    <script>${script.replaceAll('\n', '')}</script>`);
       },
     },

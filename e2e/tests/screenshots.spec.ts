@@ -11,6 +11,7 @@ const PAGES = [
   ['login', '/login'],
   ['register', '/register'],
   ['tzolkin', '/tzolkin'],
+  ['kin-comments', '/kin/207'],
   ['account', '/account'],
   ['education', '/education'],
   ['not-found', '/nowhere'],

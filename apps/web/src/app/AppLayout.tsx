@@ -1,5 +1,5 @@
 import { MAX_DATE, MIN_DATE, parseDate } from '@hunab/calendar';
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { Icon } from '../components/Icon.tsx';
@@ -18,6 +18,8 @@ import { layoutRules } from './layoutRules.ts';
 import type { RouteHandle } from './router.tsx';
 import { NO_RETURN_PATHS, type RouteEntry } from './routeTable.ts';
 import { useDismiss } from './useDismiss.ts';
+
+const CommentsBlock = lazy(() => import('../features/comments/CommentsBlock.tsx'));
 
 function useCurrentEntry(): RouteEntry {
   const matches = useMatches();
@@ -345,6 +347,7 @@ export function AppLayout() {
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
+        {entry.kind === 'matrix' && <Suspense fallback={null}>{<CommentsBlock />}</Suspense>}
       </main>
       <Footer lang={lang} sticky={rules.stickyFooter} />
       {rules.mobileDateBar && (

@@ -11,7 +11,7 @@ const PARALLEL_READS = 10;
 const RETRIES = 5;
 const RETRY_BASE_MS = 350;
 const CACHE_MS = 7 * 86_400_000;
-export const NAMESPACES = ['translation', 'auth'] as const;
+export const NAMESPACES = ['translation', 'auth', 'comments'] as const;
 
 /** Built-in Russian basics: what the app can say when no translation file loads at all. */
 const RUSSIAN_BASICS = {
