@@ -114,7 +114,10 @@ function drive(url, label, headers, seconds = SECONDS) {
   const requests = [];
   for (const sortBy of ['top', 'new']) {
     for (let page = 1; page <= 5; page++) {
-      requests.push({ method: 'GET', path: `/api/comments?cycleType=kin&cycleValue=1&lang=ru&sortBy=${sortBy}&page=${page}` });
+      requests.push({
+        method: 'GET',
+        path: `/api/comments?cycleType=kin&cycleValue=1&lang=ru&sortBy=${sortBy}&page=${page}`,
+      });
     }
   }
   return new Promise((resolve, reject) => {
