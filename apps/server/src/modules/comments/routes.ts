@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import { createCommentsRepository } from './repository.ts';
-import { createCommentsService, viewerOf } from './service.ts';
+import { createCommentsService } from './service.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -44,7 +44,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; n
     },
     async (request) => ({
       success: true as const,
-      data: await comments.list(request.query, viewerOf(request.session)),
+      data: await comments.list(request.query, request.session),
     }),
   );
 

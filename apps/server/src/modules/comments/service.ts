@@ -13,14 +13,9 @@ import type { Session } from '../auth/service.ts';
 import { commentHtml } from './html.ts';
 import { type CommentsRepository, type CycleKey, GUEST, type ViewerParams } from './repository.ts';
 
-/** Who is reading: a guest, or a signed-in user (administrators see authors' private fields too). */
-export type Viewer = { id: string; isAdmin: boolean } | null;
-
-export const viewerOf = (session: Session | null): Viewer =>
-  session ? { id: session.user.id, isAdmin: session.user.isAdmin } : null;
-
-const viewerParams = (viewer: Viewer): ViewerParams =>
-  viewer ? { viewer: viewer.id, isAdmin: viewer.isAdmin } : GUEST;
+/** Who reads (a guest: null); administrators also see authors' private fields. */
+const readerOf = (session: Session | null): ViewerParams =>
+  session ? { viewer: session.user.id, isAdmin: session.user.isAdmin } : GUEST;
 
 /** Hangs replies under their parents; the rows come thread by thread, replies oldest first. */
 function buildThreads(rows: CommentDto[]): CommentDto[] {
@@ -34,8 +29,8 @@ function buildThreads(rows: CommentDto[]): CommentDto[] {
 }
 
 export function createCommentsService({ db, repo, now }: { db: Db; repo: CommentsRepository; now: () => Date }) {
-  async function loadOne(id: number, viewer: Viewer): Promise<CommentDto> {
-    const comment = await repo.findForViewer(id, viewerParams(viewer));
+  async function loadOne(id: number, session: Session): Promise<CommentDto> {
+    const comment = await repo.findForViewer(id, readerOf(session));
     if (!comment) throw new ApiError(404, 'COMMENT_NOT_FOUND', 'Failed to fetch comment: there is no such comment.');
     return comment;
   }
@@ -48,24 +43,21 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
 
   /** Refuses a post over a limit of COMMENT_RATE_LIMITS, with the seconds until the next one is allowed. */
   function checkRate(windows: { count: number; oldest: Date | null }[]): void {
-    COMMENT_RATE_LIMITS.forEach((limit, i) => {
+    for (const [i, limit] of COMMENT_RATE_LIMITS.entries()) {
       const window = windows[i];
-      if (!window || window.count < limit.max || !window.oldest) return;
-      const retryAfter = Math.max(
-        1,
-        Math.ceil((window.oldest.getTime() + limit.windowSeconds * 1000 - now().getTime()) / 1000),
-      );
+      if (!window?.oldest || window.count < limit.max) continue;
+      const reopensAt = window.oldest.getTime() + limit.windowSeconds * 1000;
       throw new ApiError(
         429,
         'RATE_LIMITED',
         `You have posted ${limit.max} comments in a short time. Please wait a little before the next one.`,
-        { retryAfter },
+        { retryAfter: Math.max(1, Math.ceil((reopensAt - now().getTime()) / 1000)) },
       );
-    });
+    }
   }
 
   return {
-    async list(query: CommentsQuery, viewer: Viewer): Promise<CommentList> {
+    async list(query: CommentsQuery, session: Session | null): Promise<CommentList> {
       const key: CycleKey = {
         cycleType: query.cycleType,
         cycleValue: query.cycleValue,
@@ -74,13 +66,13 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
       };
       const isSums = query.showBoth ? [false, true] : [query.isSum];
       // A guest reads only the first few threads of the first page; nothing beyond them leaves the server.
-      const limit = viewer ? query.limit : query.page > 1 ? 0 : Math.min(query.limit, GUEST_VISIBLE_COMMENTS);
+      const limit = session ? query.limit : query.page > 1 ? 0 : Math.min(query.limit, GUEST_VISIBLE_COMMENTS);
       const page = await repo.page(
         key,
         isSums,
         query.sortBy,
         { limit, offset: (query.page - 1) * query.limit, includeReplies: query.includeReplies },
-        viewerParams(viewer),
+        readerOf(session),
       );
       const comments = buildThreads(page.rows);
       return {
@@ -89,7 +81,7 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
         totalWithReplies: page.comments,
         totalPages: Math.ceil(page.threads / query.limit),
         page: query.page,
-        hasMore: viewer ? query.page * query.limit < page.threads : false,
+        hasMore: session ? query.page * query.limit < page.threads : false,
         visibleCount: comments.length,
       };
     },
@@ -137,7 +129,7 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
           updatedAt: at,
         });
       });
-      return loadOne(id, viewerOf(session));
+      return loadOne(id, session);
     },
 
     async update(id: number, content: string, session: Session): Promise<CommentDto> {
@@ -147,7 +139,7 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
       if (content !== row.content) {
         await repo.updateComment(id, { content, contentHtml: commentHtml(content), isEdited: true, updatedAt: now() });
       }
-      return loadOne(id, viewerOf(session));
+      return loadOne(id, session);
     },
 
     /** Soft deletion: the comment stays in its thread as a placeholder, with its replies; its text is erased. */
@@ -165,7 +157,7 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
           updatedAt: now(),
         });
       }
-      return loadOne(id, viewerOf(session));
+      return loadOne(id, session);
     },
 
     /**
@@ -188,7 +180,7 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
         await repo.setVote(tx, id, userId, after, now());
         await repo.addToCounts(tx, id, delta(1), delta(-1));
       });
-      return loadOne(id, viewerOf(session));
+      return loadOne(id, session);
     },
   };
 }
