@@ -4,6 +4,8 @@
 // Target: p99 under 30 ms with no errors. Needs `npm run build` and DATABASE_URL (a role that may create
 // databases); the run uses a database of its own, dropped at the end.
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/comments.mjs [--rate 300] [--seconds 30]
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -109,6 +111,44 @@ async function fill(client) {
   return rows[0];
 }
 
+/** CPU time (ms) a process has used, from /proc; null where /proc cannot be read. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** The server process and the database backends serving this run's database. */
+async function usedCpu(serverPid) {
+  const { rows } = await withClient(baseUrl, (client) =>
+    client.query('select pid from pg_stat_activity where datname = $1', [dbName]),
+  );
+  const database = rows.map((row) => cpuMs(row.pid));
+  return {
+    server: cpuMs(serverPid),
+    database: database.some((ms) => ms === null) ? null : database.reduce((sum, ms) => sum + ms, 0),
+  };
+}
+
+const perRequest = (before, after, requests) =>
+  before === null || after === null ? 'n/a' : `${((after - before) / requests).toFixed(2)} ms`;
+
+async function measure(server, label, headers) {
+  const load = loadavg()[0].toFixed(1);
+  const before = await usedCpu(server.pid);
+  const result = await drive(server.url, label, headers);
+  const after = await usedCpu(server.pid);
+  const requests = result.requests.total;
+  console.log(
+    `  CPU per request: server ${perRequest(before.server, after.server, requests)}, ` +
+      `database ${perRequest(before.database, after.database, requests)}; ` +
+      `machine load ${load} before, ${loadavg()[0].toFixed(1)} after (${availableParallelism()} cores, shared)`,
+  );
+}
+
 function drive(url, label, headers, seconds = SECONDS) {
   // Pages 1-5 of both orders, as readers move through a busy cycle.
   const requests = [];
@@ -163,8 +203,8 @@ try {
   );
   // Warm the connection pool and the plans.
   await drive(server.url, 'warm-up (not counted)', headers, 5);
-  await drive(server.url, 'GET /api/comments signed in', headers);
-  await drive(server.url, 'GET /api/comments as a guest', {});
+  await measure(server, 'GET /api/comments signed in', headers);
+  await measure(server, 'GET /api/comments as a guest', {});
 } finally {
   await server?.stop();
   await withClient(baseUrl, (client) => client.query(`drop database if exists ${dbName} with (force)`));
