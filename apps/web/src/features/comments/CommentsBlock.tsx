@@ -188,7 +188,7 @@ function CycleComments({ cycle, lang }: { cycle: CommentCycle; lang: Language })
           }}
           testId="comment-form"
         />
-      ) : (
+      ) : session.status === 'restoring' ? null : (
         <div className="comments-login small" data-testid="comments-login">
           <span>{t('guest.comment')}</span>
           <Link className="btn btn-sm btn-primary" to={localizedPath(lang, '/login')}>
