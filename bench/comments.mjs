@@ -67,13 +67,15 @@ async function register(url, i) {
 
 /** Threads and replies straight into the tables, as years of use would leave them, then the cycle counts. */
 async function fill(client) {
-  const text = `'Комментарий номер ' || n || ': волна несёт слово, и день отвечает. https://example.org/kin/' || n`;
+  const words = `'Комментарий номер ' || n || ': волна несёт слово, и день отвечает. '`;
+  const text = `${words} || 'https://example.org/kin/' || n`;
+  // As the server makes it: the link becomes the product's own anchor.
+  const html = `${words} || '<a href="https://example.org/kin/' || n || '" rel="nofollow noopener noreferrer ugc" target="_blank">https://example.org/kin/' || n || '</a>'`;
   await client.query(`
     insert into comments (user_id, cycle_type, cycle_value, cycle_sub_value, lang, is_sum, depth, content, content_html,
-                          likes_count, dislikes_count, created_at, updated_at)
+                          created_at, updated_at)
     select (select id from users order by id offset (n % ${AUTHORS}) limit 1), 'kin', 1, 0, 'ru', false, 0,
-           ${text}, ${text}, (random() * 40)::int, (random() * 10)::int,
-           now() - make_interval(mins => n * 7), now() - make_interval(mins => n * 7)
+           ${text}, ${html}, now() - make_interval(mins => n * 7), now() - make_interval(mins => n * 7)
     from generate_series(1, ${THREADS}) as n`);
   // Replies: spread over the comments one level up (some threads gather many), at most three deep.
   for (let depth = 1; depth <= 3; depth++) {
@@ -84,10 +86,10 @@ async function fill(client) {
         from comments where cycle_type = 'kin' and cycle_value = 1 and depth = ${depth - 1}
       )
       insert into comments (user_id, cycle_type, cycle_value, cycle_sub_value, lang, is_sum, reply_to_id, root_id, depth,
-                            content, content_html, likes_count, dislikes_count, created_at, updated_at)
+                            content, content_html, created_at, updated_at)
       select (select id from users order by id offset (n % ${AUTHORS}) limit 1), 'kin', 1, 0, 'ru', false,
-             parents.id, coalesce(parents.root_id, parents.id), ${depth}, ${text}, ${text},
-             (random() * 5)::int, 0, parents.created_at + interval '1 minute', parents.created_at + interval '1 minute'
+             parents.id, coalesce(parents.root_id, parents.id), ${depth}, ${text}, ${html},
+             parents.created_at + interval '1 minute', parents.created_at + interval '1 minute'
       from generate_series(1, ${count}) as n
       join parents on parents.i = (n::bigint * 7919) % parents.total`);
   }
@@ -95,8 +97,19 @@ async function fill(client) {
     insert into comments (user_id, cycle_type, cycle_value, cycle_sub_value, lang, is_sum, depth, content, content_html,
                           created_at, updated_at)
     select (select id from users order by id offset (n % ${AUTHORS}) limit 1), 'kin', 2 + n % 259, 0,
-           (array['ru','en','es','de'])[1 + n % 4], n % 5 = 0, 0, ${text}, ${text}, now(), now()
+           (array['ru','en','es','de'])[1 + n % 4], n % 5 = 0, 0, ${text}, ${html}, now(), now()
     from generate_series(1, ${ELSEWHERE}) as n`);
+  // Votes: each reader rates about one comment in twelve of the busy cycle, mostly likes; the counts follow them.
+  await client.query(`
+    insert into comment_votes (comment_id, user_id, value)
+    select c.id, u.id, case when random() < 0.8 then 1 else -1 end
+    from comments c cross join users u
+    where c.cycle_type = 'kin' and c.cycle_value = 1 and u.id <> c.user_id and random() < 0.08`);
+  await client.query(`
+    update comments c set likes_count = v.likes, dislikes_count = v.dislikes
+    from (select comment_id, count(*) filter (where value = 1) as likes, count(*) filter (where value = -1) as dislikes
+          from comment_votes group by comment_id) v
+    where v.comment_id = c.id`);
   await client.query(`
     insert into comment_cycle_counts (cycle_type, cycle_value, cycle_sub_value, lang, is_sum, threads, comments)
     select cycle_type, cycle_value, cycle_sub_value, lang, is_sum, count(*) filter (where reply_to_id is null), count(*)
@@ -106,7 +119,8 @@ async function fill(client) {
   // What autovacuum does for a table that has lived a while: statistics and the visibility map.
   await client.query('vacuum analyze');
   const { rows } = await client.query(
-    `select count(*)::int as all, count(*) filter (where reply_to_id is null)::int as threads
+    `select count(*)::int as all, count(*) filter (where reply_to_id is null)::int as threads,
+            (select count(*)::int from comment_votes) as votes
      from comments where cycle_type = 'kin' and cycle_value = 1 and lang = 'ru'`,
   );
   return rows[0];
@@ -188,7 +202,8 @@ try {
   const started = performance.now();
   const filled = await withClient(dbUrl, fill);
   console.log(
-    `Filled kin 1 (ru) with ${filled.all} comments (${filled.threads} threads) and ${ELSEWHERE} more elsewhere ` +
+    `Filled kin 1 (ru) with ${filled.all} comments (${filled.threads} threads) and ${filled.votes} votes, ` +
+      `${ELSEWHERE} more comments elsewhere ` +
       `in ${Math.round(performance.now() - started)} ms`,
   );
   const headers = { authorization: `Bearer ${readers[0].token}` };
