@@ -27,8 +27,11 @@ export async function startServer({ port = 3950, env = {} } = {}) {
     url,
     pid: child.pid,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.on('exit', resolve));
+      // A server that already stopped (or crashed) emits no second exit event to wait for.
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.on('exit', resolve));
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

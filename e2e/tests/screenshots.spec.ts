@@ -21,6 +21,7 @@ const PAGES = [
   ['cross', '/cross'],
   ['cycles', `/dash/cycles#${btoa('1987-07-26')}`],
   ['stats', `/dash/stats#${btoa('1987-07-26')}`],
+  ['kin-comments', '/kin/207'],
   ['account', '/account'],
   ['account-subscription', '/account/subscription'],
   ['subscription', '/subscription'],

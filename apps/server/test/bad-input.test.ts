@@ -48,6 +48,9 @@ const TABLES = [
   'mailing_subscriptions',
   'purchases',
   'crm_events',
+  'comments',
+  'comment_votes',
+  'comment_cycle_counts',
 ];
 
 async function counts(): Promise<Record<string, number>> {

@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './calendar.ts';
 export * from './cards.ts';
+export * from './comments.ts';
 export * from './content.ts';
 export * from './errors.ts';
 export * from './subscriptions.ts';

@@ -22,6 +22,7 @@ import { NO_RETURN_PATHS, type RouteEntry } from './routeTable.ts';
 import { useDismiss } from './useDismiss.ts';
 
 const CardsBar = lazy(() => import('../features/cards/CardsBar.tsx'));
+const CommentsBlock = lazy(() => import('../features/comments/CommentsBlock.tsx'));
 
 function useCurrentEntry(): RouteEntry {
   const matches = useMatches();
@@ -344,6 +345,7 @@ export function AppLayout() {
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
+        {entry.kind === 'matrix' && <Suspense fallback={null}>{<CommentsBlock />}</Suspense>}
       </main>
       <Footer lang={lang} sticky={rules.stickyFooter} />
       {rules.mobileDateBar && (

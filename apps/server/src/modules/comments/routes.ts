@@ -1,0 +1,124 @@
+import {
+  commentIdParamsSchema,
+  commentListResponseSchema,
+  commentResponseSchema,
+  commentsQuerySchema,
+  createCommentBodySchema,
+  errorBodySchema,
+  updateCommentBodySchema,
+} from '@hunab/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import type { AuthService } from '../auth/service.ts';
+import { sessionHooks, sessionOf } from '../auth/session.ts';
+import { createCommentsRepository } from './repository.ts';
+import { createCommentsService } from './service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
+const tags = ['comments'];
+
+export const commentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; now: () => Date }> = async (
+  app,
+  { db, auth, now },
+) => {
+  const session = sessionHooks(auth);
+  const comments = createCommentsService({ db, repo: createCommentsRepository(db), now });
+
+  app.get(
+    '/comments',
+    {
+      schema: {
+        summary: 'A page of the comments of a cycle; a guest gets only the first visibleCount threads',
+        tags,
+        querystring: commentsQuerySchema,
+        response: { 200: commentListResponseSchema, ...errors },
+      },
+      preHandler: session.optional,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await comments.list(request.query, request.session),
+    }),
+  );
+
+  app.post(
+    '/comments',
+    {
+      schema: {
+        summary: 'Post a comment on a cycle, or a reply',
+        tags,
+        body: createCommentBodySchema,
+        response: { 201: commentResponseSchema, ...errors },
+      },
+      preHandler: session.required,
+    },
+    async (request, reply) => {
+      const comment = await comments.create(request.body, sessionOf(request));
+      return reply.status(201).send({ success: true as const, data: comment, message: 'Comment posted' });
+    },
+  );
+
+  app.put(
+    '/comments/:id',
+    {
+      schema: {
+        summary: 'Edit one’s own comment',
+        tags,
+        params: commentIdParamsSchema,
+        body: updateCommentBodySchema,
+        response: { 200: commentResponseSchema, ...errors },
+      },
+      preHandler: session.required,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await comments.update(request.params.id, request.body.content, sessionOf(request)),
+      message: 'Comment updated',
+    }),
+  );
+
+  app.delete(
+    '/comments/:id',
+    {
+      schema: {
+        summary: 'Delete one’s own comment (an administrator: any); it stays as a placeholder with its replies',
+        tags,
+        params: commentIdParamsSchema,
+        response: { 200: commentResponseSchema, ...errors },
+      },
+      preHandler: session.required,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await comments.remove(request.params.id, sessionOf(request)),
+      message: 'Comment deleted',
+    }),
+  );
+
+  for (const kind of ['like', 'dislike'] as const) {
+    app.post(
+      `/comments/:id/${kind}`,
+      {
+        schema: {
+          summary: `${kind === 'like' ? 'Like' : 'Dislike'} a comment; the same call again takes the vote back`,
+          tags,
+          params: commentIdParamsSchema,
+          response: { 200: commentResponseSchema, ...errors },
+        },
+        preHandler: session.required,
+      },
+      async (request) => ({
+        success: true as const,
+        data: await comments.vote(request.params.id, kind, sessionOf(request)),
+        message: 'Vote saved',
+      }),
+    );
+  }
+};

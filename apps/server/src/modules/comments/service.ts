@@ -1,0 +1,188 @@
+import {
+  COMMENT_MAX_DEPTH,
+  COMMENT_RATE_LIMITS,
+  type CommentDto,
+  type CommentList,
+  type CommentsQuery,
+  type CreateCommentBody,
+  GUEST_VISIBLE_COMMENTS,
+} from '@hunab/contracts';
+import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { Session } from '../auth/service.ts';
+import { commentHtml } from './html.ts';
+import { type CommentsRepository, type CycleKey, GUEST, type ViewerParams } from './repository.ts';
+
+/** Who reads (a guest: null); administrators also see authors' private fields. */
+const readerOf = (session: Session | null): ViewerParams =>
+  session ? { viewer: session.user.id, isAdmin: session.user.isAdmin } : GUEST;
+
+/** Hangs replies under their parents; the rows come thread by thread, replies oldest first. */
+function buildThreads(rows: CommentDto[]): CommentDto[] {
+  const byId = new Map(rows.map((comment) => [comment.id, comment]));
+  const threads: CommentDto[] = [];
+  for (const comment of rows) {
+    if (comment.reply_to_id === null) threads.push(comment);
+    else byId.get(comment.reply_to_id)?.replies.push(comment);
+  }
+  return threads;
+}
+
+export function createCommentsService({ db, repo, now }: { db: Db; repo: CommentsRepository; now: () => Date }) {
+  async function loadOne(id: number, session: Session): Promise<CommentDto> {
+    const comment = await repo.findForViewer(id, readerOf(session));
+    if (!comment) throw new ApiError(404, 'COMMENT_NOT_FOUND', 'Failed to fetch comment: there is no such comment.');
+    return comment;
+  }
+
+  async function existing(id: number) {
+    const row = await repo.findComment(id);
+    if (!row) throw new ApiError(404, 'COMMENT_NOT_FOUND', 'There is no such comment.');
+    return row;
+  }
+
+  /** Refuses a post over a limit of COMMENT_RATE_LIMITS, with the seconds until the next one is allowed. */
+  function checkRate(windows: { count: number; oldest: Date | null }[]): void {
+    for (const [i, limit] of COMMENT_RATE_LIMITS.entries()) {
+      const window = windows[i];
+      if (!window?.oldest || window.count < limit.max) continue;
+      const reopensAt = window.oldest.getTime() + limit.windowSeconds * 1000;
+      throw new ApiError(
+        429,
+        'RATE_LIMITED',
+        `You have posted ${limit.max} comments in a short time. Please wait a little before the next one.`,
+        { retryAfter: Math.max(1, Math.ceil((reopensAt - now().getTime()) / 1000)) },
+      );
+    }
+  }
+
+  return {
+    async list(query: CommentsQuery, session: Session | null): Promise<CommentList> {
+      const key: CycleKey = {
+        cycleType: query.cycleType,
+        cycleValue: query.cycleValue,
+        cycleSubValue: query.cycleSubValue,
+        lang: query.lang,
+      };
+      const isSums = query.showBoth ? [false, true] : [query.isSum];
+      // A guest reads only the first few threads of the first page; nothing beyond them leaves the server.
+      const limit = session ? query.limit : query.page > 1 ? 0 : Math.min(query.limit, GUEST_VISIBLE_COMMENTS);
+      const page = await repo.page(
+        key,
+        isSums,
+        query.sortBy,
+        { limit, offset: (query.page - 1) * query.limit, includeReplies: query.includeReplies },
+        readerOf(session),
+      );
+      const comments = buildThreads(page.rows);
+      return {
+        comments,
+        total: page.threads,
+        totalWithReplies: page.comments,
+        totalPages: Math.ceil(page.threads / query.limit),
+        page: query.page,
+        hasMore: session ? query.page * query.limit < page.threads : false,
+        visibleCount: comments.length,
+      };
+    },
+
+    async create(body: CreateCommentBody, session: Session): Promise<CommentDto> {
+      const user = session.user;
+      const at = now();
+      const id = await db.transaction(async (tx) => {
+        const since = COMMENT_RATE_LIMITS.map((limit) => new Date(at.getTime() - limit.windowSeconds * 1000));
+        checkRate(await repo.lockAndCountPosts(tx, user.id, since));
+        const cycle = {
+          cycleType: body.cycleType,
+          cycleValue: body.cycleValue,
+          cycleSubValue: body.cycleSubValue ?? 0,
+          isSum: body.isSum,
+        };
+        let thread = { lang: body.lang ?? user.lang, replyToId: null as number | null, rootId: null as number | null };
+        let depth = 0;
+        if (body.replyToId) {
+          const parent = await repo.findComment(body.replyToId, tx);
+          if (!parent) throw new ApiError(404, 'COMMENT_NOT_FOUND', 'The comment you reply to no longer exists.');
+          if (parent.isDeleted) throw new ApiError(409, 'COMMENT_DELETED', 'The comment you reply to was deleted.');
+          if (parent.depth >= COMMENT_MAX_DEPTH) {
+            throw new ApiError(400, 'REPLY_TOO_DEEP', `Replies go at most ${COMMENT_MAX_DEPTH} levels deep.`);
+          }
+          const sameCycle =
+            parent.cycleType === cycle.cycleType &&
+            parent.cycleValue === cycle.cycleValue &&
+            parent.cycleSubValue === cycle.cycleSubValue &&
+            parent.isSum === cycle.isSum;
+          if (!sameCycle) {
+            throw new ApiError(400, 'REPLY_OUTSIDE_CYCLE', 'A reply belongs to the cycle of the comment it answers.');
+          }
+          thread = { lang: parent.lang, replyToId: parent.id, rootId: parent.rootId ?? parent.id };
+          depth = parent.depth + 1;
+        }
+        return repo.insertComment(tx, {
+          ...cycle,
+          ...thread,
+          depth,
+          userId: user.id,
+          content: body.content,
+          contentHtml: commentHtml(body.content),
+          createdAt: at,
+          updatedAt: at,
+        });
+      });
+      return loadOne(id, session);
+    },
+
+    async update(id: number, content: string, session: Session): Promise<CommentDto> {
+      const row = await existing(id);
+      if (row.userId !== session.user.id) throw new ApiError(403, 'FORBIDDEN', 'Only its author can edit a comment.');
+      if (row.isDeleted) throw new ApiError(409, 'COMMENT_DELETED', 'This comment was deleted.');
+      if (content !== row.content) {
+        await repo.updateComment(id, { content, contentHtml: commentHtml(content), isEdited: true, updatedAt: now() });
+      }
+      return loadOne(id, session);
+    },
+
+    /** Soft deletion: the comment stays in its thread as a placeholder, with its replies; its text is erased. */
+    async remove(id: number, session: Session): Promise<CommentDto> {
+      const row = await existing(id);
+      if (row.userId !== session.user.id && !session.user.isAdmin) {
+        throw new ApiError(403, 'FORBIDDEN', 'Only its author or an administrator can delete a comment.');
+      }
+      if (!row.isDeleted) {
+        await repo.updateComment(id, {
+          isDeleted: true,
+          deletedAt: now(),
+          content: '',
+          contentHtml: '',
+          updatedAt: now(),
+        });
+      }
+      return loadOne(id, session);
+    },
+
+    /**
+     * A like or a dislike: the first vote counts, the same vote again takes it back, the other one switches it.
+     * The comment row is locked meanwhile, so concurrent votes leave exact counts.
+     */
+    async vote(id: number, kind: 'like' | 'dislike', session: Session): Promise<CommentDto> {
+      const userId = session.user.id;
+      const wanted = kind === 'like' ? 1 : -1;
+      await db.transaction(async (tx) => {
+        const row = await repo.lockComment(tx, id);
+        if (!row) throw new ApiError(404, 'COMMENT_NOT_FOUND', 'There is no such comment.');
+        if (row.userId === userId) {
+          throw new ApiError(403, 'OWN_COMMENT_VOTE', 'You cannot vote on your own comment.');
+        }
+        if (row.isDeleted) throw new ApiError(409, 'COMMENT_DELETED', 'This comment was deleted.');
+        const before = await repo.voteOf(tx, id, userId);
+        const after = before === wanted ? null : wanted;
+        const delta = (value: number) => (after === value ? 1 : 0) - (before === value ? 1 : 0);
+        await repo.setVote(tx, id, userId, after, now());
+        await repo.addToCounts(tx, id, delta(1), delta(-1));
+      });
+      return loadOne(id, session);
+    },
+  };
+}
+
+export type CommentsService = ReturnType<typeof createCommentsService>;
