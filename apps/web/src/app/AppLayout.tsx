@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { Icon } from '../components/Icon.tsx';
+import { AccessLayer } from '../features/access/AccessLayer.tsx';
 import { signOut, useSession } from '../features/auth/session.ts';
 import { MatrixMenu } from '../features/calendar/MatrixMenu.tsx';
 import { CARDS_TOGGLE_ID, cardsBar, useCardsBarOpen } from '../features/cards/bar.ts';
@@ -358,6 +359,7 @@ export function AppLayout() {
         </Suspense>
       )}
       <PricewallHost />
+      <AccessLayer promptAllowed={entry.kind !== 'auth' && entry.kind !== 'checkout'} />
     </div>
   );
 }
