@@ -7,6 +7,7 @@ import {
   resolveAccess,
   softBannerTone,
 } from '../src/features/access/rules.ts';
+import { countedViewOf } from '../src/features/access/viewCounting.ts';
 
 const now = plainDate(2026, 3, 10);
 const guest = { signedIn: false, level: 0 };
@@ -96,5 +97,21 @@ describe('view-limit looks', () => {
 
   it('shows the soft banner at 3 or fewer, critical at 1, none at 0', () => {
     expect([4, 3, 2, 1, 0].map(softBannerTone)).toEqual(['none', 'soft', 'soft', 'critical', 'none']);
+  });
+});
+
+describe('what a page view counts as', () => {
+  it('names the matrix kind of each counted page and the dashboard tab', () => {
+    expect(countedViewOf('/tzolkin', '')).toEqual({ scope: 'matrices', kind: 'tzolkin_matrix' });
+    expect(countedViewOf('/context/2026-03-10', '')).toEqual({ scope: 'matrices', kind: 'context_matrix' });
+    expect(countedViewOf('/cross', '')).toEqual({ scope: 'matrices', kind: 'oracle_matrix' });
+    expect(countedViewOf('/dash', '')).toEqual({ scope: 'dash', tab: 'seal' });
+    expect(countedViewOf('/dash', '?tab=veintena')).toEqual({ scope: 'dash', tab: 'veintena' });
+  });
+
+  it('counts nothing on pages without a kind', () => {
+    expect(countedViewOf('/year', '')).toBeNull();
+    expect(countedViewOf('/dash/cycles', '')).toBeNull();
+    expect(countedViewOf('/dash', '?tab=nothing')).toBeNull();
   });
 });

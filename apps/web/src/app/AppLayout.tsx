@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { Icon } from '../components/Icon.tsx';
 import { AccessLayer } from '../features/access/AccessLayer.tsx';
+import { ViewLimits } from '../features/access/ViewLimits.tsx';
 import { signOut, useSession } from '../features/auth/session.ts';
 import { MatrixMenu } from '../features/calendar/MatrixMenu.tsx';
 import { CARDS_TOGGLE_ID, cardsBar, useCardsBarOpen } from '../features/cards/bar.ts';
@@ -342,6 +343,7 @@ export function AppLayout() {
       <Header lang={lang} path={path} entry={entry} />
       <main id="main" className={`app-main app-main-${entry.kind}`} {...swipe}>
         {entry.kind === 'matrix' && <MatrixMenu />}
+        {entry.kind === 'matrix' && <ViewLimits />}
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

@@ -7,6 +7,8 @@ import { parseAccessOverride, resolveAccess } from './rules.ts';
 
 export interface Access {
   signedIn: boolean;
+  /** The signed-in user's id, '' for a guest. */
+  userId: string;
   isAdmin: boolean;
   /** 0 free, 1 basic, 2 premium, 3 administrator. */
   level: number;
@@ -52,5 +54,5 @@ export function useAccess(): Access {
     fetched: query.data ?? null,
     override: developerOverride(),
   });
-  return { ...status, signedIn, isAdmin, loading: signedIn && query.isPending && query.fetchStatus !== 'idle' };
+  return { ...status, signedIn, userId, isAdmin, loading: signedIn && query.isPending && query.fetchStatus !== 'idle' };
 }
