@@ -21,6 +21,7 @@ import { changeLanguage } from './language-change.ts';
 import { layoutRules } from './layoutRules.ts';
 import type { RouteHandle } from './router.tsx';
 import { NO_RETURN_PATHS, type RouteEntry } from './routeTable.ts';
+import { TopBannersSlot } from './TopBannersSlot.tsx';
 import { useDismiss } from './useDismiss.ts';
 
 const CardsBar = lazy(() => import('../features/cards/CardsBar.tsx'));
@@ -317,8 +318,6 @@ export function AppLayout() {
     track({ event: 'page_view', category: 'navigation', label: path });
   }, [pathname, search, path, entry.path]);
   useEffect(() => {
-    document.body.classList.add('no-top-notifications');
-    document.body.classList.remove('has-top-notifications');
     document.body.dataset.pageKind = entry.kind;
   }, [entry.kind]);
 
@@ -339,7 +338,7 @@ export function AppLayout() {
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <div className="top-banners" aria-live="polite" />
+      <TopBannersSlot enabled={rules.topNotifications} lang={lang} path={path} />
       <Header lang={lang} path={path} entry={entry} />
       <main id="main" className={`app-main app-main-${entry.kind}`} {...swipe}>
         {entry.kind === 'matrix' && <MatrixMenu />}

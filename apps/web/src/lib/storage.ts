@@ -36,6 +36,8 @@ export const SESSION_KEYS = {
   cyclesClientOnly: 'cycles_client_only',
   /** Set once a guest's cards have moved to the account in this session; sign-out clears it. */
   cardsMigrated: 'cards_migrated',
+  /** The top banners closed in this session, a JSON list of their kinds. */
+  dismissedBanners: 'top_banners_dismissed',
 } as const;
 
 /** localStorage that never throws (private mode, quota, disabled storage). */
