@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { Icon } from '../components/Icon.tsx';
 import { AccessLayer } from '../features/access/AccessLayer.tsx';
+import { DashCta } from '../features/access/DashCta.tsx';
 import { ViewLimits } from '../features/access/ViewLimits.tsx';
 import { signOut, useSession } from '../features/auth/session.ts';
 import { MatrixMenu } from '../features/calendar/MatrixMenu.tsx';
@@ -346,6 +347,7 @@ export function AppLayout() {
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
+        {path === '/dash' && <DashCta lang={lang} />}
       </main>
       <Footer lang={lang} sticky={rules.stickyFooter} />
       {rules.mobileDateBar && (
