@@ -76,20 +76,22 @@ export function TopBanners({ enabled, lang, path, hasCards, birthDateInput }: To
         .hasPurchase,
     enabled: enabled && paid && lang === 'ru',
   });
-  const list = enabled
-    ? applicableBanners({
-        lang,
-        path,
-        signedIn: access.signedIn,
-        isAdmin: access.isAdmin,
-        subscriptionActive: access.active,
-        hasCards,
-        hasMainProduct: mainProduct.data ?? null,
-        birthDateInput,
-        today: today(),
-        dismissed,
-      })
-    : [];
+  // While a signed-in user's status is on its way nothing shows, so a subscriber never sees the subscription banner flash.
+  const list =
+    enabled && !access.loading
+      ? applicableBanners({
+          lang,
+          path,
+          signedIn: access.signedIn,
+          isAdmin: access.isAdmin,
+          subscriptionActive: access.active,
+          hasCards,
+          hasMainProduct: mainProduct.data ?? null,
+          birthDateInput,
+          today: today(),
+          dismissed,
+        })
+      : [];
   const current = bannerAt(list, step);
   const promos = useQuery({
     queryKey: ['promo', 'active'],
