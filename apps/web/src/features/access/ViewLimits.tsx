@@ -61,8 +61,10 @@ export function ViewLimits() {
     if (!counted || !view) return;
     let live = true;
     trackView(view, iso)
-      .then((reply) => {
+      .then(async (reply) => {
         if (!live) return;
+        // A read that left before this view was counted must not overwrite it.
+        await queryClient.cancelQueries({ queryKey: key });
         queryClient.setQueryData(key, reply.data);
         if (reply.data.is_limit_exceeded) setPromptFor(viewKey);
       })
