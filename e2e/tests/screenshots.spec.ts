@@ -54,3 +54,18 @@ for (const width of [375, 1280]) {
     }
   }
 }
+
+/** The access states: a guest's sign-in prompt with the top banner, at both widths, in Russian and Arabic. */
+for (const width of [375, 1280]) {
+  for (const lang of ['ru', 'ar'] as const) {
+    test(`access prompt in ${lang} at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width < 600 ? 812 : 860 });
+      await page.addInitScript(() => localStorage.setItem('date_view_count', '1'));
+      await page.goto(lang === 'ru' ? '/tzolkin' : `/${lang}/tzolkin`);
+      await expect(page.getByTestId('auth-prompt')).toBeVisible();
+      await expect(page.getByTestId('top-banner')).toBeVisible();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `../screenshots/access-prompt-${lang}-${width}.png` });
+    });
+  }
+}

@@ -3,6 +3,9 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { Icon } from '../components/Icon.tsx';
+import { AccessLayer } from '../features/access/AccessLayer.tsx';
+import { DashCta } from '../features/access/DashCta.tsx';
+import { ViewLimits } from '../features/access/ViewLimits.tsx';
 import { signOut, useSession } from '../features/auth/session.ts';
 import { MatrixMenu } from '../features/calendar/MatrixMenu.tsx';
 import { CARDS_TOGGLE_ID, cardsBar, useCardsBarOpen } from '../features/cards/bar.ts';
@@ -19,6 +22,7 @@ import { changeLanguage } from './language-change.ts';
 import { layoutRules } from './layoutRules.ts';
 import type { RouteHandle } from './router.tsx';
 import { NO_RETURN_PATHS, type RouteEntry } from './routeTable.ts';
+import { TopBannersSlot } from './TopBannersSlot.tsx';
 import { useDismiss } from './useDismiss.ts';
 
 const CardsBar = lazy(() => import('../features/cards/CardsBar.tsx'));
@@ -316,8 +320,6 @@ export function AppLayout() {
     track({ event: 'page_view', category: 'navigation', label: path });
   }, [pathname, search, path, entry.path]);
   useEffect(() => {
-    document.body.classList.add('no-top-notifications');
-    document.body.classList.remove('has-top-notifications');
     document.body.dataset.pageKind = entry.kind;
   }, [entry.kind]);
 
@@ -338,13 +340,15 @@ export function AppLayout() {
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <div className="top-banners" aria-live="polite" />
+      <TopBannersSlot enabled={rules.topNotifications} lang={lang} path={path} />
       <Header lang={lang} path={path} entry={entry} />
       <main id="main" className={`app-main app-main-${entry.kind}`} {...swipe}>
         {entry.kind === 'matrix' && <MatrixMenu />}
+        {entry.kind === 'matrix' && <ViewLimits />}
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
+        {path === '/dash' && <DashCta lang={lang} />}
         {entry.kind === 'matrix' && <Suspense fallback={null}>{<CommentsBlock />}</Suspense>}
       </main>
       <Footer lang={lang} sticky={rules.stickyFooter} />
@@ -360,6 +364,7 @@ export function AppLayout() {
         </Suspense>
       )}
       <PricewallHost />
+      <AccessLayer promptAllowed={entry.kind !== 'auth' && entry.kind !== 'checkout'} />
     </div>
   );
 }

@@ -2,4 +2,4 @@
  * The translation namespaces loaded at start, one file each under /locales/{lang}/. The head script of index.html
  * preloads them too (vite.config.ts), so this module imports nothing.
  */
-export const NAMESPACES = ['translation', 'auth', 'cards', 'subscription', 'comments'] as const;
+export const NAMESPACES = ['translation', 'auth', 'cards', 'subscription', 'comments', 'access'] as const;

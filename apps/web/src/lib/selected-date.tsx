@@ -1,9 +1,15 @@
 import { addDays, formatDate, type PlainDate, today } from '@hunab/calendar';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 
 /** Hourly refresh of "today" (spec 000 section 9: 3,600,000 ms). */
 export const SELECTED_DATE_REFRESH_MS = 3_600_000;
+
+/**
+ * Asked before the selected date moves to another day; answers false to keep the current one (access rules live
+ * with the features that know the plan, so the guard is registered from outside).
+ */
+export type DateChangeGuard = (target: PlainDate) => boolean;
 
 interface SelectedDateValue {
   date: PlainDate;
@@ -13,6 +19,8 @@ interface SelectedDateValue {
   setDate(date: PlainDate): void;
   step(days: number): void;
   goToday(): void;
+  /** Installs the guard asked before every change; returns the function that removes it. */
+  setGuard(guard: DateChangeGuard): () => void;
 }
 
 const SelectedDateContext = createContext<SelectedDateValue | null>(null);
@@ -35,8 +43,17 @@ export function SelectedDateProvider({ children }: { children: ReactNode }) {
     return () => window.clearInterval(timer);
   }, []);
 
+  const guard = useRef<DateChangeGuard | null>(null);
+  const setGuard = useCallback((next: DateChangeGuard) => {
+    guard.current = next;
+    return () => {
+      if (guard.current === next) guard.current = null;
+    };
+  }, []);
+
   const change = useCallback(
     (date: PlainDate) => {
+      if (guard.current && !guard.current(date)) return;
       const now = today();
       const followsToday = formatDate(date) === formatDate(now);
       setState({ date, followsToday });
@@ -60,8 +77,9 @@ export function SelectedDateProvider({ children }: { children: ReactNode }) {
         }
       },
       goToday: () => change(today()),
+      setGuard,
     };
-  }, [state.date, change]);
+  }, [state.date, change, setGuard]);
 
   return <SelectedDateContext.Provider value={value}>{children}</SelectedDateContext.Provider>;
 }

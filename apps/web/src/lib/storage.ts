@@ -22,6 +22,8 @@ export const LOCAL_KEYS = {
   cardOriginalDates: 'card_original_dates',
   /** The signed-in user's last fetched cards, shown when the server cannot be reached. */
   cardsCache: 'cards_cache',
+  /** Development builds only: a forced access level, 0 to 3. */
+  accessOverride: 'hunab_access_override',
 } as const;
 
 export const SESSION_KEYS = {
@@ -34,6 +36,8 @@ export const SESSION_KEYS = {
   cyclesClientOnly: 'cycles_client_only',
   /** Set once a guest's cards have moved to the account in this session; sign-out clears it. */
   cardsMigrated: 'cards_migrated',
+  /** The top banners closed in this session, a JSON list of their kinds. */
+  dismissedBanners: 'top_banners_dismissed',
 } as const;
 
 /** localStorage that never throws (private mode, quota, disabled storage). */

@@ -18,7 +18,7 @@ import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { type SessionUser, updateSessionUser, useSession } from '../auth/session.ts';
 import { ReadingView } from '../content/ReadingView.tsx';
 import { useReading } from '../content/useReading.ts';
-import { birthDateFromUrl, encodeBirthDate } from './birthDate.ts';
+import { birthDateFromUrl, dashAsksBirthDate, encodeBirthDate } from './birthDate.ts';
 import { KinSummary } from './KinSummary.tsx';
 import { OracleCross } from './OracleCross.tsx';
 import { useOpenContext } from './useMatrixDate.ts';
@@ -102,12 +102,12 @@ export default function DashPage() {
   const query = new URLSearchParams(search);
   const tab: Tab = (TABS as readonly string[]).includes(query.get('tab') ?? '') ? (query.get('tab') as Tab) : 'seal';
   const birthDate = birthDateFromUrl(hash, search) ?? session.user?.birth_date ?? null;
-  const askBirthDate =
-    session.status === 'authenticated' &&
-    !session.user?.birth_date &&
-    !birthDateFromUrl(hash, search) &&
-    !query.has('tab') &&
-    !query.has('section');
+  const askBirthDate = dashAsksBirthDate(
+    session.status === 'authenticated',
+    session.user?.birth_date ?? null,
+    hash,
+    search,
+  );
 
   const day = calendarDay(date, lang);
   const formatted = formatters(lang).date(new Date(date.year, date.month - 1, date.day), 'full');

@@ -20,3 +20,12 @@ export function birthDateFromUrl(hash: string, search: string): string | null {
   const fromQuery = new URLSearchParams(search).get('birthDate');
   return fromQuery && isValidDateText(fromQuery.slice(0, 10)) ? fromQuery.slice(0, 10) : null;
 }
+
+/**
+ * Whether the dashboard asks for a birth date (spec 000 section 2.4): a signed-in user without one, with none in the
+ * URL and no tab or section in the query.
+ */
+export function dashAsksBirthDate(signedIn: boolean, savedBirthDate: string | null, hash: string, search: string) {
+  const query = new URLSearchParams(search);
+  return signedIn && !savedBirthDate && !birthDateFromUrl(hash, search) && !query.has('tab') && !query.has('section');
+}
