@@ -2,7 +2,6 @@ import {
   COMMENT_MAX_DEPTH,
   COMMENT_RATE_LIMITS,
   type CommentDto,
-  type CommentList,
   type CommentsQuery,
   type CreateCommentBody,
   GUEST_VISIBLE_COMMENTS,
@@ -11,7 +10,8 @@ import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { Session } from '../auth/service.ts';
 import { commentHtml } from './html.ts';
-import { type CommentsRepository, type CycleKey, GUEST, type ViewerParams } from './repository.ts';
+import { createPageCache } from './page-cache.ts';
+import { type CommentsRepository, type CycleKey, GUEST, NO_USER, type ViewerParams } from './repository.ts';
 
 /** Who reads (a guest: null); administrators also see authors' private fields. */
 const readerOf = (session: Session | null): ViewerParams =>
@@ -29,6 +29,8 @@ function buildThreads(rows: CommentDto[]): CommentDto[] {
 }
 
 export function createCommentsService({ db, repo, now }: { db: Db; repo: CommentsRepository; now: () => Date }) {
+  const pages = createPageCache();
+
   async function loadOne(id: number, session: Session): Promise<CommentDto> {
     const comment = await repo.findForViewer(id, readerOf(session));
     if (!comment) throw new ApiError(404, 'COMMENT_NOT_FOUND', 'Failed to fetch comment: there is no such comment.');
@@ -57,7 +59,12 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
   }
 
   return {
-    async list(query: CommentsQuery, session: Session | null): Promise<CommentList> {
+    /**
+     * A page of a cycle's comments as the JSON text of the reply. The page itself is the same for every reader and is
+     * kept in memory while the cycle's version in the database is unchanged; the reader's votes on it come with
+     * every read, beside the comments (`votes`).
+     */
+    async list(query: CommentsQuery, session: Session | null): Promise<string> {
       const key: CycleKey = {
         cycleType: query.cycleType,
         cycleValue: query.cycleValue,
@@ -67,23 +74,34 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
       const isSums = query.showBoth ? [false, true] : [query.isSum];
       // A guest reads only the first few threads of the first page; nothing beyond them leaves the server.
       const limit = session ? query.limit : query.page > 1 ? 0 : Math.min(query.limit, GUEST_VISIBLE_COMMENTS);
-      const page = await repo.page(
-        key,
-        isSums,
-        query.sortBy,
-        { limit, offset: (query.page - 1) * query.limit, includeReplies: query.includeReplies },
-        readerOf(session),
-      );
-      const comments = buildThreads(page.rows);
-      return {
-        comments,
-        total: page.threads,
-        totalWithReplies: page.comments,
-        totalPages: Math.ceil(page.threads / query.limit),
-        page: query.page,
-        hasMore: session ? query.page * query.limit < page.threads : false,
-        visibleCount: comments.length,
-      };
+      const offset = (query.page - 1) * query.limit;
+      const reader = session?.user.id ?? NO_USER;
+      const cacheKey = JSON.stringify([key, isSums, query.sortBy, limit, offset, query.includeReplies]);
+
+      const kept = pages.get(cacheKey);
+      let state = kept ? await repo.state(key, isSums, reader, kept.ids) : null;
+      let page = kept && state?.version === kept.version ? kept : null;
+      if (!page || !state) {
+        const read = await repo.page(
+          key,
+          isSums,
+          query.sortBy,
+          { limit, offset, includeReplies: query.includeReplies },
+          reader,
+        );
+        const threads = buildThreads(read.rows);
+        page = {
+          version: read.version,
+          json: JSON.stringify(threads),
+          ids: read.rows.map((row) => row.id),
+          threads: threads.length,
+        };
+        pages.set(cacheKey, page);
+        state = read;
+      }
+      const totalPages = Math.ceil(state.threads / query.limit);
+      const hasMore = session ? query.page * query.limit < state.threads : false;
+      return `{"success":true,"data":{"comments":${page.json},"votes":${state.votes},"total":${state.threads},"totalWithReplies":${state.comments},"totalPages":${totalPages},"page":${query.page},"hasMore":${hasMore},"visibleCount":${page.threads}}}`;
     },
 
     async create(body: CreateCommentBody, session: Session): Promise<CommentDto> {
@@ -137,7 +155,14 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
       if (row.userId !== session.user.id) throw new ApiError(403, 'FORBIDDEN', 'Only its author can edit a comment.');
       if (row.isDeleted) throw new ApiError(409, 'COMMENT_DELETED', 'This comment was deleted.');
       if (content !== row.content) {
-        await repo.updateComment(id, { content, contentHtml: commentHtml(content), isEdited: true, updatedAt: now() });
+        await db.transaction(async (tx) => {
+          await repo.updateComment(
+            id,
+            { content, contentHtml: commentHtml(content), isEdited: true, updatedAt: now() },
+            tx,
+          );
+          await repo.touchCycle(tx, row);
+        });
       }
       return loadOne(id, session);
     },
@@ -149,12 +174,10 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
         throw new ApiError(403, 'FORBIDDEN', 'Only its author or an administrator can delete a comment.');
       }
       if (!row.isDeleted) {
-        await repo.updateComment(id, {
-          isDeleted: true,
-          deletedAt: now(),
-          content: '',
-          contentHtml: '',
-          updatedAt: now(),
+        await db.transaction(async (tx) => {
+          const erased = { isDeleted: true, deletedAt: now(), content: '', contentHtml: '', updatedAt: now() };
+          await repo.updateComment(id, erased, tx);
+          await repo.touchCycle(tx, row);
         });
       }
       return loadOne(id, session);
@@ -179,6 +202,7 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
         const delta = (value: number) => (after === value ? 1 : 0) - (before === value ? 1 : 0);
         await repo.setVote(tx, id, userId, after, now());
         await repo.addToCounts(tx, id, delta(1), delta(-1));
+        await repo.touchCycle(tx, row);
       });
       return loadOne(id, session);
     },
