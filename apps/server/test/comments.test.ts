@@ -1,4 +1,4 @@
-import { COMMENT_MAX_LENGTH, GUEST_VISIBLE_COMMENTS } from '@hunab/contracts';
+import { COMMENT_MAX_LENGTH, commentListResponseSchema, GUEST_VISIBLE_COMMENTS } from '@hunab/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -202,6 +202,8 @@ describe('replies', () => {
     const sibling = await posted(nadia, 'Another direct reply here', { replyToId: top.id });
 
     const page = await list({}, mila.token);
+    // Lists leave as kept JSON text, not through the response schema: they must still match it.
+    expect(commentListResponseSchema.safeParse(page.body).error).toBeUndefined();
     expect(page.body.data).toMatchObject({ total: 1, totalWithReplies: 5 });
     const [thread] = page.body.data.comments;
     expect(thread.id).toBe(top.id);
@@ -450,6 +452,7 @@ describe('reading a cycle', () => {
     const reply = await posted((await member()) as Member, 'A reply a guest may read', { replyToId: made[5].id });
     const guest = await list({ sortBy: 'new' });
     expect(guest.status).toBe(200);
+    expect(commentListResponseSchema.safeParse(guest.body).error).toBeUndefined();
     expect(guest.body.data).toMatchObject({
       total: GUEST_VISIBLE_COMMENTS + 3,
       visibleCount: GUEST_VISIBLE_COMMENTS,
