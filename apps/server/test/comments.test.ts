@@ -557,6 +557,21 @@ describe('reading a cycle', () => {
     expect((await list()).body.data.votes).toEqual({});
   });
 
+  it('gives readers arriving together after a change the fresh page, each with their own votes', async () => {
+    const mila = await member();
+    const readers = await Promise.all(Array.from({ length: 6 }, () => member()));
+    const comment = await posted(mila, 'Everyone reads this at once');
+    await list({}, mila.token);
+    await Promise.all(
+      readers.slice(0, 3).map((r) => http.post(`/api/comments/${comment.id}/like`, undefined, { token: r.token })),
+    );
+    const pages = await Promise.all(readers.map((r) => list({}, r.token)));
+    pages.forEach((page, i) => {
+      expect(page.body.data.comments[0].likes_count).toBe(3);
+      expect(page.body.data.votes).toEqual(i < 3 ? { [comment.id]: 'like' } : {});
+    });
+  });
+
   it('shows at once what another server process changed', async () => {
     const other = await buildApp({
       database: ctx.database,

@@ -10,8 +10,21 @@ import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { Session } from '../auth/service.ts';
 import { commentHtml } from './html.ts';
-import { createPageCache } from './page-cache.ts';
-import { type CommentsRepository, type CycleKey, GUEST, NO_USER, type ViewerParams } from './repository.ts';
+import { type CachedPage, createPageCache } from './page-cache.ts';
+import {
+  type CommentsRepository,
+  type CycleKey,
+  GUEST,
+  type ListState,
+  NO_USER,
+  type ViewerParams,
+} from './repository.ts';
+
+/** A page as kept, and the state of its cycle with the reader's votes. */
+interface PageRead {
+  page: CachedPage;
+  state: ListState;
+}
 
 /** Who reads (a guest: null); administrators also see authors' private fields. */
 const readerOf = (session: Session | null): ViewerParams =>
@@ -30,6 +43,38 @@ function buildThreads(rows: CommentDto[]): CommentDto[] {
 
 export function createCommentsService({ db, repo, now }: { db: Db; repo: CommentsRepository; now: () => Date }) {
   const pages = createPageCache();
+  /** Reads of a page under way, by page key. */
+  const reading = new Map<string, Promise<PageRead>>();
+
+  /**
+   * The kept page of a key while its cycle is unchanged, else a fresh read, shared by the readers who arrive while
+   * it runs (each then asks for its own votes). `stateOf` answers the cycle's state and a reader's votes on ids.
+   */
+  async function currentPage(
+    cacheKey: string,
+    read: () => Promise<PageRead>,
+    stateOf: (ids: number[]) => Promise<ListState>,
+  ): Promise<PageRead> {
+    const kept = pages.get(cacheKey);
+    if (kept) {
+      const state = await stateOf(kept.ids);
+      if (state.version === kept.version) return { page: kept, state };
+    }
+    const shared = reading.get(cacheKey);
+    if (shared) {
+      const { page } = await shared;
+      const state = await stateOf(page.ids);
+      // Changed again since that read began: read it anew.
+      return state.version === page.version ? { page, state } : read();
+    }
+    const mine = read();
+    reading.set(cacheKey, mine);
+    try {
+      return await mine;
+    } finally {
+      reading.delete(cacheKey);
+    }
+  }
 
   async function loadOne(id: number, session: Session): Promise<CommentDto> {
     const comment = await repo.findForViewer(id, readerOf(session));
@@ -78,27 +123,22 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
       const reader = session?.user.id ?? NO_USER;
       const cacheKey = JSON.stringify([key, isSums, query.sortBy, limit, offset, query.includeReplies]);
 
-      const kept = pages.get(cacheKey);
-      let state = kept ? await repo.state(key, isSums, reader, kept.ids) : null;
-      let page = kept && state?.version === kept.version ? kept : null;
-      if (!page || !state) {
-        const read = await repo.page(
+      const read = async (): Promise<PageRead> => {
+        const fresh = await repo.page(
           key,
           isSums,
           query.sortBy,
           { limit, offset, includeReplies: query.includeReplies },
           reader,
         );
-        const threads = buildThreads(read.rows);
-        page = {
-          version: read.version,
-          json: JSON.stringify(threads),
-          ids: read.rows.map((row) => row.id),
-          threads: threads.length,
-        };
+        const threads = buildThreads(fresh.rows);
+        const json = JSON.stringify(threads);
+        const page = { version: fresh.version, json, ids: fresh.rows.map((row) => row.id), threads: threads.length };
         pages.set(cacheKey, page);
-        state = read;
-      }
+        return { page, state: fresh };
+      };
+
+      const { page, state } = await currentPage(cacheKey, read, (ids) => repo.state(key, isSums, reader, ids));
       const totalPages = Math.ceil(state.threads / query.limit);
       const hasMore = session ? query.page * query.limit < state.threads : false;
       return `{"success":true,"data":{"comments":${page.json},"votes":${state.votes},"total":${state.threads},"totalWithReplies":${state.comments},"totalPages":${totalPages},"page":${query.page},"hasMore":${hasMore},"visibleCount":${page.threads}}}`;
