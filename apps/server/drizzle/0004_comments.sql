@@ -6,6 +6,7 @@ CREATE TABLE "comment_cycle_counts" (
 	"is_sum" boolean NOT NULL,
 	"threads" integer DEFAULT 0 NOT NULL,
 	"comments" integer DEFAULT 0 NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "comment_cycle_counts_cycle_type_cycle_value_cycle_sub_value_lang_is_sum_pk" PRIMARY KEY("cycle_type","cycle_value","cycle_sub_value","lang","is_sum")
 );
 --> statement-breakpoint

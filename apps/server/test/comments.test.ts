@@ -1,6 +1,7 @@
-import { COMMENT_MAX_LENGTH, GUEST_VISIBLE_COMMENTS } from '@hunab/contracts';
+import { COMMENT_MAX_LENGTH, commentListResponseSchema, GUEST_VISIBLE_COMMENTS } from '@hunab/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { queryRows } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import { useTestApp } from './helpers/app.ts';
@@ -201,6 +202,8 @@ describe('replies', () => {
     const sibling = await posted(nadia, 'Another direct reply here', { replyToId: top.id });
 
     const page = await list({}, mila.token);
+    // Lists leave as kept JSON text, not through the response schema: they must still match it.
+    expect(commentListResponseSchema.safeParse(page.body).error).toBeUndefined();
     expect(page.body.data).toMatchObject({ total: 1, totalWithReplies: 5 });
     const [thread] = page.body.data.comments;
     expect(thread.id).toBe(top.id);
@@ -347,6 +350,7 @@ describe('votes', () => {
     expect(taken.body.data).toMatchObject({ likes_count: 0, dislikes_count: 0, user_vote: null });
     const page = await list({}, nadia.token);
     expect(page.body.data.comments[0]).toMatchObject({ likes_count: 0, user_vote: null });
+    expect(page.body.data.votes).toEqual({});
   });
 
   it('never counts one user twice, even when the same vote arrives twice at once', async () => {
@@ -448,6 +452,7 @@ describe('reading a cycle', () => {
     const reply = await posted((await member()) as Member, 'A reply a guest may read', { replyToId: made[5].id });
     const guest = await list({ sortBy: 'new' });
     expect(guest.status).toBe(200);
+    expect(commentListResponseSchema.safeParse(guest.body).error).toBeUndefined();
     expect(guest.body.data).toMatchObject({
       total: GUEST_VISIBLE_COMMENTS + 3,
       visibleCount: GUEST_VISIBLE_COMMENTS,
@@ -499,11 +504,20 @@ describe('reading a cycle', () => {
     const reply = await list();
     expect(reply.body).toEqual({
       success: true,
-      data: { comments: [], total: 0, totalWithReplies: 0, totalPages: 0, page: 1, hasMore: false, visibleCount: 0 },
+      data: {
+        comments: [],
+        votes: {},
+        total: 0,
+        totalWithReplies: 0,
+        totalPages: 0,
+        page: 1,
+        hasMore: false,
+        visibleCount: 0,
+      },
     });
   });
 
-  it('shows an author’s badge, and their email and birth date only to them and to administrators', async () => {
+  it('shows an author’s badge to all, and their email and birth date only to them and administrators, never in lists', async () => {
     const mila = await member({ username: 'Mila' });
     const nadia = await member();
     const admin = await administrator();
@@ -511,17 +525,133 @@ describe('reading a cycle', () => {
       .update(users)
       .set({ badges: [{ badge_type: 'hunabbot', badge_name: 'Hunab bot' }] })
       .where(eq(users.id, mila.id));
-    await posted(mila, 'Words from a known voice');
-    const seen = async (token: string) => (await list({}, token)).body.data.comments[0].user;
-    expect(await seen(nadia.token)).toMatchObject({
-      display_name: 'Mila',
-      badge_type: 'hunabbot',
-      badge_name: 'Hunab bot',
-      email: null,
-      birth_date: null,
+    const comment = await posted(mila, 'Words from a known voice');
+    expect(comment.user).toMatchObject({ badge_type: 'hunabbot', email: mila.email, birth_date: '1987-07-26' });
+    for (const reader of [nadia, mila, admin]) {
+      expect((await list({}, reader.token)).body.data.comments[0].user).toMatchObject({
+        display_name: 'Mila',
+        badge_type: 'hunabbot',
+        badge_name: 'Hunab bot',
+        email: null,
+        birth_date: null,
+      });
+    }
+    const vote = async (who: Member) =>
+      (await http.post(`/api/comments/${comment.id}/like`, undefined, { token: who.token })).body.data.user;
+    expect(await vote(nadia)).toMatchObject({ email: null, birth_date: null });
+    expect(await vote(admin)).toMatchObject({ email: mila.email, birth_date: '1987-07-26' });
+  });
+
+  it('sends each reader their own votes beside a list that is the same for all', async () => {
+    const mila = await member();
+    const nadia = await member();
+    const olga = await member();
+    const first = await posted(mila, 'The first thought of the day');
+    const reply = await posted(mila, 'A reply with its own votes', { replyToId: first.id });
+    await http.post(`/api/comments/${first.id}/like`, undefined, { token: nadia.token });
+    await http.post(`/api/comments/${reply.id}/dislike`, undefined, { token: nadia.token });
+    const forNadia = (await list({}, nadia.token)).body.data;
+    expect(forNadia.votes).toEqual({ [first.id]: 'like', [reply.id]: 'dislike' });
+    expect(forNadia.comments[0].user_vote).toBeNull();
+    expect((await list({}, olga.token)).body.data.votes).toEqual({});
+    expect((await list()).body.data.votes).toEqual({});
+  });
+
+  it('gives readers arriving together after a change the fresh page, each with their own votes', async () => {
+    const mila = await member();
+    const readers = await Promise.all(Array.from({ length: 6 }, () => member()));
+    const comment = await posted(mila, 'Everyone reads this at once');
+    await list({}, mila.token);
+    await Promise.all(
+      readers.slice(0, 3).map((r) => http.post(`/api/comments/${comment.id}/like`, undefined, { token: r.token })),
+    );
+    const pages = await Promise.all(readers.map((r) => list({}, r.token)));
+    pages.forEach((page, i) => {
+      expect(page.body.data.comments[0].likes_count).toBe(3);
+      expect(page.body.data.votes).toEqual(i < 3 ? { [comment.id]: 'like' } : {});
     });
-    expect(await seen(mila.token)).toMatchObject({ email: mila.email, birth_date: '1987-07-26' });
-    expect(await seen(admin.token)).toMatchObject({ email: mila.email });
+  });
+
+  it('shows at once what another server process changed', async () => {
+    const other = await buildApp({
+      database: ctx.database,
+      config: ctx.config,
+      now: () => new Date(Date.now() + ctx.clock.offsetMs),
+    });
+    const elsewhere = client(() => other);
+    try {
+      const mila = await member();
+      const nadia = await member();
+      const comment = await posted(mila, 'Said in this process first');
+      // This process reads (and keeps) the page; every later change comes through the other one.
+      expect((await list({}, nadia.token)).body.data.comments).toHaveLength(1);
+      const changes = [
+        () =>
+          elsewhere.post('/api/comments', { ...cycle(), content: 'Said in the other process' }, { token: nadia.token }),
+        () =>
+          elsewhere.put(
+            `/api/comments/${comment.id}`,
+            { content: 'Edited in the other process' },
+            { token: mila.token },
+          ),
+        () => elsewhere.post(`/api/comments/${comment.id}/like`, undefined, { token: nadia.token }),
+        () =>
+          elsewhere.post(
+            '/api/comments',
+            { ...cycle(), content: 'A reply from the other process', replyToId: comment.id },
+            { token: nadia.token },
+          ),
+        () => elsewhere.delete(`/api/comments/${comment.id}`, { token: mila.token }),
+      ];
+      const seen = [];
+      for (const change of changes) {
+        expect((await change()).status).toBeLessThan(300);
+        const page = (await list({ sortBy: 'new' }, nadia.token)).body.data;
+        const original = page.comments.find((c: { id: number }) => c.id === comment.id);
+        seen.push({
+          threads: page.total,
+          all: page.totalWithReplies,
+          content: original.content,
+          likes: original.likes_count,
+          replies: original.replies.length,
+          deleted: original.is_deleted,
+          vote: page.votes[comment.id] ?? null,
+        });
+      }
+      expect(seen).toEqual([
+        { threads: 2, all: 2, content: 'Said in this process first', likes: 0, replies: 0, deleted: false, vote: null },
+        {
+          threads: 2,
+          all: 2,
+          content: 'Edited in the other process',
+          likes: 0,
+          replies: 0,
+          deleted: false,
+          vote: null,
+        },
+        {
+          threads: 2,
+          all: 2,
+          content: 'Edited in the other process',
+          likes: 1,
+          replies: 0,
+          deleted: false,
+          vote: 'like',
+        },
+        {
+          threads: 2,
+          all: 3,
+          content: 'Edited in the other process',
+          likes: 1,
+          replies: 1,
+          deleted: false,
+          vote: 'like',
+        },
+        { threads: 2, all: 3, content: '', likes: 1, replies: 1, deleted: true, vote: 'like' },
+      ]);
+    } finally {
+      await other.close();
+    }
   });
 });
 

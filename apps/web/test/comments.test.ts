@@ -1,7 +1,7 @@
 import { parseDate } from '@hunab/calendar';
 import type { CommentCycleType, CommentDto, CommentList } from '@hunab/contracts';
 import { describe, expect, it } from 'vitest';
-import { addComment, type CommentPages, replaceComment } from '../src/features/comments/api.ts';
+import { addComment, type CommentPages, replaceComment, withVotes } from '../src/features/comments/api.ts';
 import { cycleName, cycleOfPage } from '../src/features/comments/cycle.ts';
 import { failureMessage, textProblem } from '../src/features/comments/errors.ts';
 import { relativeTime } from '../src/features/comments/time.ts';
@@ -116,6 +116,7 @@ const comment = (id: number, extra: Partial<CommentDto> = {}): CommentDto => ({
 
 const list = (comments: CommentDto[], extra: Partial<CommentList> = {}): CommentList => ({
   comments,
+  votes: {},
   total: comments.length,
   totalWithReplies: comments.length,
   totalPages: 1,
@@ -138,6 +139,16 @@ describe('the loaded pages after a change', () => {
     expect(withThread.pages[0]?.total).toBe(2);
     const withReply = addComment(pages, comment(10, { reply_to_id: 3, depth: 2 }));
     expect(withReply.pages[1]?.comments[0]?.replies[0]?.replies.map((c) => c.id)).toEqual([10]);
+  });
+
+  it('gives each comment of a list the reader’s own vote', () => {
+    const marked = withVotes(
+      list([comment(1, { replies: [comment(5, { reply_to_id: 1 })] }), comment(2)], {
+        votes: { '5': 'dislike', '2': 'like' },
+      }),
+    );
+    expect(marked.comments.map((c) => c.user_vote)).toEqual([null, 'like']);
+    expect(marked.comments[0]?.replies[0]?.user_vote).toBe('dislike');
   });
 
   it('replaces a voted, edited or deleted comment where it sits, keeping its replies', () => {

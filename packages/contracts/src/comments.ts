@@ -209,7 +209,10 @@ export const commentSchema: z.ZodType<CommentDto> = z
 
 /** The comment list response of spec 001 section 3. */
 export const commentListSchema = z.object({
+  /** The page as every reader sees it: user_vote is null here, and email and birth date are not listed. */
   comments: z.array(commentSchema),
+  /** The reader's votes on the page's comments, by comment id. */
+  votes: z.record(z.string(), z.enum(['like', 'dislike'])),
   /** Top-level comments of the cycle. */
   total: z.number().int(),
   /** Every comment of the cycle, replies included. */

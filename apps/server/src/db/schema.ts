@@ -414,7 +414,10 @@ export const comments = pgTable(
   ],
 );
 
-/** How many comments a cycle holds, kept with every new comment so a list never counts its rows. */
+/**
+ * How many comments a cycle holds, kept with every new comment so a list never counts its rows, and the version of
+ * its lists: raised by every post, edit, deletion and vote, so a server process knows when a list it keeps is stale.
+ */
 export const commentCycleCounts = pgTable(
   'comment_cycle_counts',
   {
@@ -427,6 +430,7 @@ export const commentCycleCounts = pgTable(
     threads: integer('threads').notNull().default(0),
     /** Every comment, replies included. */
     comments: integer('comments').notNull().default(0),
+    version: integer('version').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.cycleType, t.cycleValue, t.cycleSubValue, t.lang, t.isSum] })],
 );

@@ -21,21 +21,20 @@ export interface ViewerParams {
   viewer: string;
   isAdmin: boolean;
 }
-export const GUEST: ViewerParams = { viewer: '00000000-0000-0000-0000-000000000000', isAdmin: false };
+export const NO_USER = '00000000-0000-0000-0000-000000000000';
+export const GUEST: ViewerParams = { viewer: NO_USER, isAdmin: false };
 
 const BADGE_TYPES = sql.raw(`('hunabbot', 'dailyoraclebot', 'hoonabbot', 'hunabapp', 'other')`);
 const isoTime = (column: typeof comments.createdAt | typeof comments.updatedAt) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * A comment as its reader sees it (the CommentDto of the contracts), built by the database so a page of threads
- * leaves it as one JSON text: a deleted comment keeps its place without text or author; email and birth date
- * reach only the author and administrators; user_vote is the reader's own vote. Needs comments joined with users
- * and the reader's row of comment_votes (placeholders viewer and isAdmin).
+ * A comment as the DTO of the contracts, built by the database: a deleted comment keeps its place without text or
+ * author. `reader` decides the reader-dependent fields: email and birth date (only for the author and
+ * administrators) and user_vote; lists are the same for every reader and leave them empty.
  */
-const commentJson = (() => {
+function commentJson(reader: { privateShown: SQL; vote: SQL }): SQL {
   const shown = sql`not ${comments.isDeleted}`;
-  const privateShown = sql`${shown} and (${comments.userId} = ${sql.placeholder('viewer')}::uuid or ${sql.placeholder('isAdmin')}::boolean)`;
   const badgeType = sql`${users.badges}->0->>'badge_type'`;
   const knownBadge = sql`${shown} and ${badgeType} in ${BADGE_TYPES}`;
   return sql`json_build_object(
@@ -47,8 +46,8 @@ const commentJson = (() => {
       'name', case when ${shown} then ${users.name} end,
       'firstname', case when ${shown} then ${users.firstName} end,
       'lastname', null,
-      'email', case when ${privateShown} then ${users.email} end,
-      'birth_date', case when ${privateShown} then ${users.birthDate} end,
+      'email', case when ${reader.privateShown} then ${users.email} end,
+      'birth_date', case when ${reader.privateShown} then ${users.birthDate} end,
       'is_admin', ${shown} and ${users.isAdmin},
       'badge_type', case when ${knownBadge} then ${badgeType} end,
       'badge_name', case when ${knownBadge} then ${users.badges}->0->>'badge_name' end
@@ -68,15 +67,13 @@ const commentJson = (() => {
     'cycleValue', ${comments.cycleValue},
     'cycleSubValue', ${comments.cycleSubValue},
     'lang', ${comments.lang},
-    'user_vote', case ${commentVotes.value} when 1 then 'like' when -1 then 'dislike' end,
+    'user_vote', ${reader.vote},
     'replies', json_build_array()
   )`;
-})();
+}
 
-/** The author of a comment and the reader's vote on it, joined for commentJson. */
-const authorAndVote = sql`join ${users} on ${users.id} = ${comments.userId}
-  left join ${commentVotes} on ${commentVotes.commentId} = ${comments.id}
-    and ${commentVotes.userId} = ${sql.placeholder('viewer')}::uuid`;
+const voteName = (value: SQL | typeof commentVotes.value) =>
+  sql`case ${value} when 1 then 'like' when -1 then 'dislike' end`;
 
 /** The orders of spec 001 section 9, matching the partial indexes comments_top_idx and comments_new_idx. */
 const ORDERS = {
@@ -88,43 +85,68 @@ const ORDERS = {
 const cycleOf = (table: typeof comments | typeof commentCycleCounts) =>
   sql`${table.cycleType} = ${sql.placeholder('cycleType')} and ${table.cycleValue} = ${sql.placeholder('cycleValue')}
     and ${table.cycleSubValue} = ${sql.placeholder('cycleSubValue')} and ${table.lang} = ${sql.placeholder('lang')}`;
+const countedLists = sql`${cycleOf(commentCycleCounts)}
+  and ${commentCycleCounts.isSum} = any(${sql.placeholder('isSums')}::boolean[])`;
 
-/** What one list call reads: the counts of the cycle and its page, threads and their replies in reading order. */
-export interface CyclePage {
+/** The counts and the version of the lists asked for (personal and general together add up). */
+const listState = {
+  threads: sql<number>`coalesce(sum(${commentCycleCounts.threads}), 0)::int`,
+  comments: sql<number>`coalesce(sum(${commentCycleCounts.comments}), 0)::int`,
+  version: sql<number>`coalesce(sum(${commentCycleCounts.version}), 0)::int`,
+};
+
+/** The state of a cycle's lists, and the reader's votes on the given comments as a JSON object by comment id. */
+export interface ListState {
   threads: number;
   comments: number;
-  /** Each thread followed by its replies, oldest first. */
+  version: number;
+  votes: string;
+}
+
+/** A page read from the database: the state it was read in, and each thread followed by its replies. */
+export interface CyclePage extends ListState {
   rows: CommentDto[];
 }
 
 export function createCommentsRepository(db: Db) {
   /**
-   * One statement per page: the counts of the cycle, the page's threads in the asked order (read along its index)
-   * and every reply below them, as one JSON text.
+   * One statement per page: the state of the cycle, the page's threads in the asked order (read along its index)
+   * with every reply below them as one JSON text, and the reader's votes on them.
    */
   const pageStatement = (order: 'top' | 'new', isSum: SQL) => {
-    const pageIds = sql`select ${comments.id} as id, row_number() over (order by ${ORDERS[order]}) as rank
-      from ${comments}
-      where ${cycleOf(comments)} and ${isSum} and ${comments.replyToId} is null
-      order by ${ORDERS[order]}
-      limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
-    const rows = sql`select page.rank, 0 as part, ${comments.createdAt} as at, ${comments.id} as id, ${commentJson} as comment
-        from page join ${comments} on ${comments.id} = page.id ${authorAndVote}
-      union all
-      select page.rank, 1, ${comments.createdAt}, ${comments.id}, ${commentJson}
-        from page join ${comments} on ${comments.rootId} = page.id ${authorAndVote}
-        where ${sql.placeholder('includeReplies')}::boolean`;
+    const everyone = commentJson({ privateShown: sql`false`, vote: sql`null` });
     return db
       .select({
-        threads: sql<number>`coalesce(sum(${commentCycleCounts.threads}), 0)::int`,
-        comments: sql<number>`coalesce(sum(${commentCycleCounts.comments}), 0)::int`,
-        rows: sql<string>`(with page as (${pageIds})
-          select coalesce(json_agg(r.comment order by r.rank, r.part, r.at, r.id), '[]')::text from (${rows}) r)`,
+        threads: sql<number>`page_state.threads`,
+        comments: sql<number>`page_state.comments`,
+        version: sql<number>`page_state.version`,
+        rows: sql<string>`page_state.rows`,
+        votes: sql<string>`page_state.votes`,
       })
-      .from(commentCycleCounts)
-      .where(
-        sql`${cycleOf(commentCycleCounts)} and ${commentCycleCounts.isSum} = any(${sql.placeholder('isSums')}::boolean[])`,
-      );
+      .from(sql`(
+        with page as (
+          select ${comments.id} as id, row_number() over (order by ${ORDERS[order]}) as rank
+          from ${comments}
+          where ${cycleOf(comments)} and ${isSum} and ${comments.replyToId} is null
+          order by ${ORDERS[order]}
+          limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
+        ),
+        page_rows as (
+          select page.rank, 0 as part, ${comments.createdAt} as at, ${comments.id} as id, ${everyone} as comment
+            from page join ${comments} on ${comments.id} = page.id join ${users} on ${users.id} = ${comments.userId}
+          union all
+          select page.rank, 1, ${comments.createdAt}, ${comments.id}, ${everyone}
+            from page join ${comments} on ${comments.rootId} = page.id join ${users} on ${users.id} = ${comments.userId}
+            where ${sql.placeholder('includeReplies')}::boolean
+        )
+        select ${listState.threads} as threads, ${listState.comments} as comments, ${listState.version} as version,
+          (select coalesce(json_agg(r.comment order by r.rank, r.part, r.at, r.id), '[]')::text from page_rows r) as rows,
+          (select coalesce(json_object_agg(${commentVotes.commentId}, ${voteName(commentVotes.value)}), '{}')::text
+             from ${commentVotes} join page_rows r on r.id = ${commentVotes.commentId}
+             where ${commentVotes.userId} = ${sql.placeholder('viewer')}::uuid) as votes
+        from ${commentCycleCounts}
+        where ${countedLists}
+      ) as page_state`);
   };
   // Personal or general lists run prepared along their index; both together are rarer and sort their rows.
   const oneIsSum = sql`${comments.isSum} = ${sql.placeholder('isSum')}`;
@@ -134,8 +156,24 @@ export function createCommentsRepository(db: Db) {
       top: pageStatement('top', oneIsSum).prepare('comments_page_top'),
       new: pageStatement('new', oneIsSum).prepare('comments_page_new'),
     },
+    state: db
+      .select({
+        ...listState,
+        votes: sql<string>`(select coalesce(json_object_agg(${commentVotes.commentId}, ${voteName(commentVotes.value)}), '{}')::text
+          from ${commentVotes}
+          where ${commentVotes.userId} = ${sql.placeholder('viewer')}::uuid
+            and ${commentVotes.commentId} = any(${sql.placeholder('ids')}::bigint[]))`,
+      })
+      .from(commentCycleCounts)
+      .where(countedLists)
+      .prepare('comments_state'),
     one: db
-      .select({ comment: sql<string>`${commentJson}::text` })
+      .select({
+        comment: sql<string>`${commentJson({
+          privateShown: sql`not ${comments.isDeleted} and (${comments.userId} = ${sql.placeholder('viewer')}::uuid or ${sql.placeholder('isAdmin')}::boolean)`,
+          vote: voteName(commentVotes.value),
+        })}::text`,
+      })
       .from(comments)
       .innerJoin(users, eq(users.id, comments.userId))
       .leftJoin(
@@ -158,15 +196,15 @@ export function createCommentsRepository(db: Db) {
       return row ? (JSON.parse(row.comment) as CommentDto) : undefined;
     },
 
-    /** A page of threads of a cycle with their replies, and the cycle's counts. */
+    /** A page of threads of a cycle with their replies, the cycle's state, and the reader's votes on the page. */
     async page(
       key: CycleKey,
       isSums: readonly boolean[],
       order: 'top' | 'new',
       page: { limit: number; offset: number; includeReplies: boolean },
-      viewer: ViewerParams,
+      viewer: string,
     ): Promise<CyclePage> {
-      const params = { ...key, ...page, ...viewer, isSums: [...isSums], isSum: isSums[0] };
+      const params = { ...key, ...page, viewer, isSums: [...isSums], isSum: isSums[0] };
       const [row] =
         isSums.length === 1
           ? await prepared.page[order].execute(params)
@@ -174,8 +212,37 @@ export function createCommentsRepository(db: Db) {
       return {
         threads: Number(row?.threads ?? 0),
         comments: Number(row?.comments ?? 0),
+        version: Number(row?.version ?? 0),
+        votes: row?.votes ?? '{}',
         rows: JSON.parse(row?.rows ?? '[]') as CommentDto[],
       };
+    },
+
+    /** The state of a cycle's lists now, and the reader's votes on the comments of a page read before. */
+    async state(key: CycleKey, isSums: readonly boolean[], viewer: string, ids: number[]): Promise<ListState> {
+      const [row] = await prepared.state.execute({ ...key, isSums: [...isSums], viewer, ids });
+      return {
+        threads: Number(row?.threads ?? 0),
+        comments: Number(row?.comments ?? 0),
+        version: Number(row?.version ?? 0),
+        votes: row?.votes ?? '{}',
+      };
+    },
+
+    /** Marks a cycle's lists as changed (an edit, a deletion, a vote), in the transaction of the change. */
+    async touchCycle(executor: Executor, comment: StoredComment): Promise<void> {
+      await executor
+        .update(commentCycleCounts)
+        .set({ version: sql`${commentCycleCounts.version} + 1` })
+        .where(
+          and(
+            eq(commentCycleCounts.cycleType, comment.cycleType),
+            eq(commentCycleCounts.cycleValue, comment.cycleValue),
+            eq(commentCycleCounts.cycleSubValue, comment.cycleSubValue),
+            eq(commentCycleCounts.lang, comment.lang),
+            eq(commentCycleCounts.isSum, comment.isSum),
+          ),
+        );
     },
 
     /** The comment row, locked until the transaction ends: votes on one comment take turns. */
@@ -219,6 +286,7 @@ export function createCommentsRepository(db: Db) {
           isSum: values.isSum ?? false,
           threads: values.replyToId ? 0 : 1,
           comments: 1,
+          version: 1,
         })
         .onConflictDoUpdate({
           target: [
@@ -231,6 +299,7 @@ export function createCommentsRepository(db: Db) {
           set: {
             threads: sql`${commentCycleCounts.threads} + ${values.replyToId ? 0 : 1}`,
             comments: sql`${commentCycleCounts.comments} + 1`,
+            version: sql`${commentCycleCounts.version} + 1`,
           },
         });
       return row.id;

@@ -8,6 +8,7 @@ import {
   updateCommentBodySchema,
 } from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
@@ -23,6 +24,7 @@ const errors = {
   429: errorBodySchema,
 };
 const tags = ['comments'];
+type CommentListResponse = z.infer<typeof commentListResponseSchema>;
 
 export const commentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; now: () => Date }> = async (
   app,
@@ -42,10 +44,11 @@ export const commentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; n
       },
       preHandler: session.optional,
     },
-    async (request) => ({
-      success: true as const,
-      data: await comments.list(request.query, request.session),
-    }),
+    async (request, reply) => {
+      const body = await comments.list(request.query, request.session);
+      // Already JSON, made from a kept page: sent as it is (the schema above describes it).
+      return reply.type('application/json; charset=utf-8').send(body as unknown as CommentListResponse);
+    },
   );
 
   app.post(

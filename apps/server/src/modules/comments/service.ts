@@ -2,7 +2,6 @@ import {
   COMMENT_MAX_DEPTH,
   COMMENT_RATE_LIMITS,
   type CommentDto,
-  type CommentList,
   type CommentsQuery,
   type CreateCommentBody,
   GUEST_VISIBLE_COMMENTS,
@@ -11,7 +10,21 @@ import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { Session } from '../auth/service.ts';
 import { commentHtml } from './html.ts';
-import { type CommentsRepository, type CycleKey, GUEST, type ViewerParams } from './repository.ts';
+import { type CachedPage, createPageCache } from './page-cache.ts';
+import {
+  type CommentsRepository,
+  type CycleKey,
+  GUEST,
+  type ListState,
+  NO_USER,
+  type ViewerParams,
+} from './repository.ts';
+
+/** A page as kept, and the state of its cycle with the reader's votes. */
+interface PageRead {
+  page: CachedPage;
+  state: ListState;
+}
 
 /** Who reads (a guest: null); administrators also see authors' private fields. */
 const readerOf = (session: Session | null): ViewerParams =>
@@ -29,6 +42,40 @@ function buildThreads(rows: CommentDto[]): CommentDto[] {
 }
 
 export function createCommentsService({ db, repo, now }: { db: Db; repo: CommentsRepository; now: () => Date }) {
+  const pages = createPageCache();
+  /** Reads of a page under way, by page key. */
+  const reading = new Map<string, Promise<PageRead>>();
+
+  /**
+   * The kept page of a key while its cycle is unchanged, else a fresh read, shared by the readers who arrive while
+   * it runs (each then asks for its own votes). `stateOf` answers the cycle's state and a reader's votes on ids.
+   */
+  async function currentPage(
+    cacheKey: string,
+    read: () => Promise<PageRead>,
+    stateOf: (ids: number[]) => Promise<ListState>,
+  ): Promise<PageRead> {
+    const kept = pages.get(cacheKey);
+    if (kept) {
+      const state = await stateOf(kept.ids);
+      if (state.version === kept.version) return { page: kept, state };
+    }
+    const shared = reading.get(cacheKey);
+    if (shared) {
+      const { page } = await shared;
+      const state = await stateOf(page.ids);
+      // Changed again since that read began: read it anew.
+      return state.version === page.version ? { page, state } : read();
+    }
+    const mine = read();
+    reading.set(cacheKey, mine);
+    try {
+      return await mine;
+    } finally {
+      reading.delete(cacheKey);
+    }
+  }
+
   async function loadOne(id: number, session: Session): Promise<CommentDto> {
     const comment = await repo.findForViewer(id, readerOf(session));
     if (!comment) throw new ApiError(404, 'COMMENT_NOT_FOUND', 'Failed to fetch comment: there is no such comment.');
@@ -57,7 +104,12 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
   }
 
   return {
-    async list(query: CommentsQuery, session: Session | null): Promise<CommentList> {
+    /**
+     * A page of a cycle's comments as the JSON text of the reply. The page itself is the same for every reader and is
+     * kept in memory while the cycle's version in the database is unchanged; the reader's votes on it come with
+     * every read, beside the comments (`votes`).
+     */
+    async list(query: CommentsQuery, session: Session | null): Promise<string> {
       const key: CycleKey = {
         cycleType: query.cycleType,
         cycleValue: query.cycleValue,
@@ -67,23 +119,29 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
       const isSums = query.showBoth ? [false, true] : [query.isSum];
       // A guest reads only the first few threads of the first page; nothing beyond them leaves the server.
       const limit = session ? query.limit : query.page > 1 ? 0 : Math.min(query.limit, GUEST_VISIBLE_COMMENTS);
-      const page = await repo.page(
-        key,
-        isSums,
-        query.sortBy,
-        { limit, offset: (query.page - 1) * query.limit, includeReplies: query.includeReplies },
-        readerOf(session),
-      );
-      const comments = buildThreads(page.rows);
-      return {
-        comments,
-        total: page.threads,
-        totalWithReplies: page.comments,
-        totalPages: Math.ceil(page.threads / query.limit),
-        page: query.page,
-        hasMore: session ? query.page * query.limit < page.threads : false,
-        visibleCount: comments.length,
+      const offset = (query.page - 1) * query.limit;
+      const reader = session?.user.id ?? NO_USER;
+      const cacheKey = JSON.stringify([key, isSums, query.sortBy, limit, offset, query.includeReplies]);
+
+      const read = async (): Promise<PageRead> => {
+        const fresh = await repo.page(
+          key,
+          isSums,
+          query.sortBy,
+          { limit, offset, includeReplies: query.includeReplies },
+          reader,
+        );
+        const threads = buildThreads(fresh.rows);
+        const json = JSON.stringify(threads);
+        const page = { version: fresh.version, json, ids: fresh.rows.map((row) => row.id), threads: threads.length };
+        pages.set(cacheKey, page);
+        return { page, state: fresh };
       };
+
+      const { page, state } = await currentPage(cacheKey, read, (ids) => repo.state(key, isSums, reader, ids));
+      const totalPages = Math.ceil(state.threads / query.limit);
+      const hasMore = session ? query.page * query.limit < state.threads : false;
+      return `{"success":true,"data":{"comments":${page.json},"votes":${state.votes},"total":${state.threads},"totalWithReplies":${state.comments},"totalPages":${totalPages},"page":${query.page},"hasMore":${hasMore},"visibleCount":${page.threads}}}`;
     },
 
     async create(body: CreateCommentBody, session: Session): Promise<CommentDto> {
@@ -137,7 +195,14 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
       if (row.userId !== session.user.id) throw new ApiError(403, 'FORBIDDEN', 'Only its author can edit a comment.');
       if (row.isDeleted) throw new ApiError(409, 'COMMENT_DELETED', 'This comment was deleted.');
       if (content !== row.content) {
-        await repo.updateComment(id, { content, contentHtml: commentHtml(content), isEdited: true, updatedAt: now() });
+        await db.transaction(async (tx) => {
+          await repo.updateComment(
+            id,
+            { content, contentHtml: commentHtml(content), isEdited: true, updatedAt: now() },
+            tx,
+          );
+          await repo.touchCycle(tx, row);
+        });
       }
       return loadOne(id, session);
     },
@@ -149,12 +214,10 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
         throw new ApiError(403, 'FORBIDDEN', 'Only its author or an administrator can delete a comment.');
       }
       if (!row.isDeleted) {
-        await repo.updateComment(id, {
-          isDeleted: true,
-          deletedAt: now(),
-          content: '',
-          contentHtml: '',
-          updatedAt: now(),
+        await db.transaction(async (tx) => {
+          const erased = { isDeleted: true, deletedAt: now(), content: '', contentHtml: '', updatedAt: now() };
+          await repo.updateComment(id, erased, tx);
+          await repo.touchCycle(tx, row);
         });
       }
       return loadOne(id, session);
@@ -179,6 +242,7 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
         const delta = (value: number) => (after === value ? 1 : 0) - (before === value ? 1 : 0);
         await repo.setVote(tx, id, userId, after, now());
         await repo.addToCounts(tx, id, delta(1), delta(-1));
+        await repo.touchCycle(tx, row);
       });
       return loadOne(id, session);
     },

@@ -33,7 +33,17 @@ export async function fetchComments(params: ListParams, page: number, signal?: A
     showBoth: String(params.showBoth),
   });
   const reply = await api<{ data: CommentList }>(`/comments?${query}`, { signal });
-  return reply.data;
+  return withVotes(reply.data);
+}
+
+/** The list comes the same for every reader, with the reader's own votes beside it: each comment gets its vote. */
+export function withVotes(list: CommentList): CommentList {
+  const mark = (comment: CommentDto): CommentDto => ({
+    ...comment,
+    user_vote: list.votes[String(comment.id)] ?? comment.user_vote,
+    replies: comment.replies.map(mark),
+  });
+  return { ...list, comments: list.comments.map(mark) };
 }
 
 export async function postComment(params: ListParams, content: string, replyToId: number | null): Promise<CommentDto> {
