@@ -1,9 +1,7 @@
 import { type PlanTier, tierOfLevel } from '@hunab/contracts';
-import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { subscriptions } from '../../db/schema.ts';
 import type { UserRow } from '../auth/repository.ts';
-import { grantsAccess } from '../subscriptions/service.ts';
+import { currentSubscription, grantsAccess } from '../subscriptions/service.ts';
 
 /**
  * The plan a user is on, which decides their card limit (spec 000 section 5): the level of a subscription that gives
@@ -14,10 +12,6 @@ import { grantsAccess } from '../subscriptions/service.ts';
  */
 export async function planOf(database: Db, user: Pick<UserRow, 'id' | 'isAdmin'>, at: Date): Promise<PlanTier> {
   if (user.isAdmin) return 'premium';
-  const [row] = await database
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, user.id), ne(subscriptions.status, 'expired')))
-    .limit(1);
+  const row = await currentSubscription(database, user.id);
   return row && grantsAccess(row, at) ? tierOfLevel(row.level) : 'free';
 }

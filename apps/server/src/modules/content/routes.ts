@@ -77,40 +77,28 @@ export const contentRoutes: FastifyPluginAsyncZod<{
   }
 
   const tags = ['content'];
-  app.get(
-    '/content/seal/:n',
-    {
-      schema: {
-        summary: 'The reading of a seal',
-        tags,
-        params: sealParamsSchema,
-        querystring: contentQuerySchema,
-        response: { 200: contentResponseSchema, 403: errorBodySchema, ...errors },
+  for (const [kind, params] of [
+    ['seal', sealParamsSchema],
+    ['tone', toneParamsSchema],
+  ] as const) {
+    app.get(
+      `/content/${kind}/:n`,
+      {
+        schema: {
+          summary: `The reading of a ${kind}`,
+          tags,
+          params,
+          querystring: contentQuerySchema,
+          response: { 200: contentResponseSchema, 403: errorBodySchema, ...errors },
+        },
+        preHandler: session.optional,
       },
-      preHandler: session.optional,
-    },
-    async (request) => {
-      await checkDate(request, 'seal', request.params.n);
-      return reading('seal', request.params.n, request.query.lang);
-    },
-  );
-  app.get(
-    '/content/tone/:n',
-    {
-      schema: {
-        summary: 'The reading of a tone',
-        tags,
-        params: toneParamsSchema,
-        querystring: contentQuerySchema,
-        response: { 200: contentResponseSchema, 403: errorBodySchema, ...errors },
+      async (request) => {
+        await checkDate(request, kind, request.params.n);
+        return reading(kind, request.params.n, request.query.lang);
       },
-      preHandler: session.optional,
-    },
-    async (request) => {
-      await checkDate(request, 'tone', request.params.n);
-      return reading('tone', request.params.n, request.query.lang);
-    },
-  );
+    );
+  }
 
   app.get(
     '/content/process',

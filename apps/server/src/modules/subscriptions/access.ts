@@ -9,12 +9,15 @@ import type { Access } from './service.ts';
 /** Days of the 13-day programme. */
 const PROGRAMME_DAYS = 13;
 
+/** The UTC calendar day of an instant, YYYY-MM-DD. */
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+
 /**
  * The reader's today: the date their device sends (their time zone), which must lie within a day of the server's
  * UTC date, since every time zone does; the server's UTC date when none is sent.
  */
 export function readerToday(sent: string | undefined, now: Date): string {
-  const server = now.toISOString().slice(0, 10);
+  const server = utcDay(now);
   if (!sent) return server;
   if (Math.abs(dayNumber(parseDate(sent)) - dayNumber(parseDate(server))) > 1) {
     throw new ApiError(400, 'INVALID_DATE', 'today must be the reader’s own date, within a day of the server’s.');

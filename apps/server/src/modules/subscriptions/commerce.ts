@@ -19,14 +19,15 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { crmEvents, mailingSubscriptions, promoCodes, purchases, users } from '../../db/schema.ts';
+import { crmEvents, mailingSubscriptions, promoCodes, purchases } from '../../db/schema.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { toUserDto } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
+import { utcDay } from './access.ts';
+import { assertUserExists } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * The commerce calls around subscriptions: promo codes, mailing-list interest (optionally creating an account),
@@ -42,7 +43,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; 
     db
       .select()
       .from(promoCodes)
-      .where(and(eq(promoCodes.active, true), gte(promoCodes.validUntil, isoDay(now()))))
+      .where(and(eq(promoCodes.active, true), gte(promoCodes.validUntil, utcDay(now()))))
       .orderBy(desc(promoCodes.discountPercentage), promoCodes.code);
 
   app.get(
@@ -202,7 +203,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; 
         )
         .orderBy(desc(purchases.id))
         .limit(1);
-      const today = isoDay(now());
+      const today = utcDay(now());
       return {
         success: true as const,
         data: {
@@ -227,13 +228,12 @@ export const commerceRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; 
       preHandler: [session.required, session.admin],
     },
     async (request) => {
-      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, request.params.id)).limit(1);
-      if (!user) throw new ApiError(404, 'NOT_FOUND', 'There is no such user.');
+      await assertUserExists(db, request.params.id);
       const { product_name, product_level, activation_date } = request.body;
       const [row] = await db
         .insert(purchases)
         .values({
-          userId: user.id,
+          userId: request.params.id,
           productName: product_name,
           productLevel: product_level,
           activationDate: activation_date ?? null,

@@ -12,15 +12,12 @@ import {
   subscriptionActionResponseSchema,
   subscriptionSchema,
 } from '@hunab/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { ApiError } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
-import { type SubscriptionService, toSubscriptionDto } from './service.ts';
+import { assertUserExists, type SubscriptionService, toSubscriptionDto } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
@@ -132,10 +129,6 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   );
 
   const adminTags = ['admin'];
-  const userExists = async (id: string) => {
-    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
-    if (!row) throw new ApiError(404, 'NOT_FOUND', 'There is no such user.');
-  };
 
   app.post(
     '/admin/users/:id/subscription',
@@ -154,7 +147,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
       preHandler: [session.required, session.admin],
     },
     async (request) => {
-      await userExists(request.params.id);
+      await assertUserExists(db, request.params.id);
       const row = await subscriptions.grant(request.params.id, request.body.plan_id, request.body.days);
       return { success: true as const, subscription: toSubscriptionDto(row, now()) };
     },
@@ -176,7 +169,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
       preHandler: [session.required, session.admin],
     },
     async (request) => {
-      await userExists(request.params.id);
+      await assertUserExists(db, request.params.id);
       const row = await subscriptions.revoke(request.params.id);
       return { success: true as const, subscription: toSubscriptionDto(row, now()) };
     },

@@ -10,7 +10,7 @@ import {
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { subscriptionEvents, subscriptions } from '../../db/schema.ts';
+import { subscriptionEvents, subscriptions, users } from '../../db/schema.ts';
 import { ApiError, isUniqueViolation } from '../../lib/errors.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -49,17 +49,28 @@ export function toSubscriptionDto(row: SubscriptionRow, at: Date): SubscriptionD
   };
 }
 
+/** Refuses with 404 an administrator's action on a user that does not exist. */
+export async function assertUserExists(handle: Db, id: string): Promise<void> {
+  const [row] = await handle.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw new ApiError(404, 'NOT_FOUND', 'There is no such user.');
+}
+
+/**
+ * The user's subscription that is not expired, if any (at most one, by a unique index). `handle` may be an open
+ * transaction, so callers inside one read through it.
+ */
+export async function currentSubscription(handle: Db, userId: string): Promise<SubscriptionRow | null> {
+  const [row] = await handle
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'expired')))
+    .orderBy(desc(subscriptions.id))
+    .limit(1);
+  return row ?? null;
+}
+
 export function createSubscriptionService(db: Db, now: () => Date) {
-  /** The user's subscription that is not expired, if any (at most one, by a unique index). */
-  async function current(userId: string, tx: Db = db): Promise<SubscriptionRow | null> {
-    const [row] = await tx
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'expired')))
-      .orderBy(desc(subscriptions.id))
-      .limit(1);
-    return row ?? null;
-  }
+  const current = (userId: string) => currentSubscription(db, userId);
 
   async function accessOf(user: { id: string; isAdmin: boolean } | null): Promise<Access> {
     if (!user) return { level: 0, tier: 'free', active: false, isAdmin: false, subscription: null };
@@ -117,7 +128,7 @@ export function createSubscriptionService(db: Db, now: () => Date) {
         .set({ ...next, updatedAt: at })
         .where(eq(subscriptions.id, row.id))
         .returning();
-      await record(tx as unknown as Db, row.id, row.status, next.status, 'user', reason);
+      await record(tx, row.id, row.status, next.status, 'user', reason);
       if (!updated) throw new Error('the locked subscription row disappeared');
       return updated;
     });
@@ -185,8 +196,7 @@ export function createSubscriptionService(db: Db, now: () => Date) {
             .set({ status: 'expired', endedAt: at, updatedAt: at })
             .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'expired')))
             .returning({ id: subscriptions.id, status: subscriptions.status });
-          for (const row of ended)
-            await record(tx as unknown as Db, row.id, null, 'expired', 'admin', 'replaced by a grant');
+          for (const row of ended) await record(tx, row.id, null, 'expired', 'admin', 'replaced by a grant');
           const [row] = await tx
             .insert(subscriptions)
             .values({
@@ -203,7 +213,7 @@ export function createSubscriptionService(db: Db, now: () => Date) {
             })
             .returning();
           if (!row) throw new Error('the granted subscription was not written');
-          await record(tx as unknown as Db, row.id, null, 'active', 'admin', `granted ${planId} for ${days} days`);
+          await record(tx, row.id, null, 'active', 'admin', `granted ${planId} for ${days} days`);
           return row;
         });
       } catch (error) {
@@ -227,7 +237,7 @@ export function createSubscriptionService(db: Db, now: () => Date) {
           .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'expired')))
           .returning();
         if (!row) throw new ApiError(404, 'NO_SUBSCRIPTION', 'This user has no subscription to revoke.');
-        await record(tx as unknown as Db, row.id, null, 'expired', 'admin', 'revoked');
+        await record(tx, row.id, null, 'expired', 'admin', 'revoked');
         return row;
       });
     },

@@ -12,15 +12,15 @@ import type { Db } from '../../db/client.ts';
 import { matrixViews } from '../../db/schema.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
+import { utcDay } from './access.ts';
 import type { SubscriptionService } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema };
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The UTC month of `at`: its first day and the first day of the next month, when the count starts again. */
 function monthOf(at: Date): { start: string; next: Date } {
   const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
-  return { start: isoDay(start), next: new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)) };
+  return { start: utcDay(start), next: new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)) };
 }
 
 /**
@@ -44,7 +44,7 @@ export const viewRoutes: FastifyPluginAsyncZod<{
       : await db
           .select({ n: count() })
           .from(matrixViews)
-          .where(and(eq(matrixViews.userId, userId), gte(matrixViews.day, start), lt(matrixViews.day, isoDay(next))));
+          .where(and(eq(matrixViews.userId, userId), gte(matrixViews.day, start), lt(matrixViews.day, utcDay(next))));
     const used = Number(row?.n ?? 0);
     return {
       views_used: used,
@@ -69,12 +69,20 @@ export const viewRoutes: FastifyPluginAsyncZod<{
     if (!access.active && !before.is_exceeded) {
       const inserted = await db
         .insert(matrixViews)
-        .values({ userId, day: isoDay(at), kind, dateViewed, createdAt: at })
+        .values({ userId, day: utcDay(at), kind, dateViewed, createdAt: at })
         .onConflictDoNothing()
         .returning({ kind: matrixViews.kind });
       counted = inserted.length > 0;
     }
-    const after = counted ? await limitOf(userId, access.active, at) : before;
+    const used = before.views_used + (counted ? 1 : 0);
+    const after = counted
+      ? {
+          ...before,
+          views_used: used,
+          views_remaining: Math.max(0, MONTHLY_VIEW_LIMIT - used),
+          is_exceeded: used >= MONTHLY_VIEW_LIMIT,
+        }
+      : before;
     return {
       success: true as const,
       data: { ...after, is_limit_exceeded: after.is_exceeded, counted },
