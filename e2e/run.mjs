@@ -13,5 +13,29 @@ if (!existsSync(chromium)) {
   console.warn(`\n*** ${message} ***\n`);
   process.exit(0);
 }
-const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit' });
+// On PostgreSQL the server under test gets a database of its own, created empty for this run and dropped after it,
+// so a run never meets tables or rows left by an earlier one (or by an earlier version of a migration).
+const url = process.env.DATABASE_URL;
+let env = process.env;
+let dropDatabase = async () => {};
+if (url) {
+  const { default: pg } = await import('pg');
+  const name = `hunab_e2e_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  env = { ...process.env, DATABASE_URL: own.toString() };
+  dropDatabase = async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  };
+}
+const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit', env });
+await dropDatabase();
 process.exit(result.status ?? 1);
