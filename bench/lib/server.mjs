@@ -1,5 +1,6 @@
 // Starts the built server (apps/server/dist/main.js) on a free port with a new embedded database, or on
-// PostgreSQL when DATABASE_URL is set, and stops it again.
+// PostgreSQL when DATABASE_URL is set, and stops it again. BENCH_NODE_ARGS adds Node options to the server process,
+// e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/profile' to see where a benchmark's server time goes.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,11 +10,15 @@ const root = new URL('../..', import.meta.url).pathname;
 
 export async function startServer({ port = 3950, env = {} } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'hunab-bench-'));
-  const child = spawn('node', ['apps/server/dist/main.js'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    'node',
+    [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), 'apps/server/dist/main.js'],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
