@@ -13,6 +13,7 @@ test.describe('the seal of a date', () => {
     await expect(reading).toHaveAttribute('data-source', 'api');
     await expect(reading.locator('h2').first()).toHaveText('Синяя Рука');
     await expect(reading.locator('.reading-watermark')).toHaveCSS('opacity', '0.02');
+    await expect(reading.locator('.reading-watermark')).toHaveAttribute('data-mark', 'Hunab');
     await expect(reading).toHaveCSS('user-select', 'none');
   });
 

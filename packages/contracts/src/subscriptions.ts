@@ -1,116 +1,8 @@
 import { z } from 'zod';
 import { birthDateSchema, emailSchema, INTERESTS, passwordSchema, utcToday } from './auth.ts';
 import { dateTextSchema, languageSchema } from './calendar.ts';
+import { DASH_TABS, MATRIX_KINDS, PLAN_IDS, PLAN_TIERS, type PlanId, SUBSCRIPTION_STATUSES } from './plans.ts';
 import { safeText } from './text.ts';
-
-/** Plan tiers by level: 0 free, 1 basic, 2 premium; 3 is how an administrator reads (spec 000 sections 3 and 5). */
-export const PLAN_TIERS = ['free', 'basic', 'premium'] as const;
-export type PlanTier = (typeof PLAN_TIERS)[number];
-export const ADMIN_LEVEL = 3;
-
-export const PLAN_IDS = [
-  'free',
-  'basic',
-  'premium',
-  'basic_monthly',
-  'premium_monthly',
-  'basic_yearly',
-  'premium_yearly',
-] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
-
-export interface PlanFeatures {
-  'matrices.anyDate': boolean;
-  /** Days either side of today whose content may be read; null: any date. */
-  'content.dateRestriction': number | null;
-  'cards.maxSaved': number;
-  'cycles.fullAccess': boolean;
-}
-
-export interface Plan {
-  id: PlanId;
-  tier: PlanTier;
-  level: 0 | 1 | 2;
-  name: string;
-  price_rub: number;
-  price_usd: number;
-  billing_period: 'monthly' | 'yearly';
-  /** Days one payment covers. */
-  days: number;
-  features: PlanFeatures;
-}
-
-/** Saved cards by tier (spec 000 section 5). */
-export const CARD_LIMITS: Readonly<Record<PlanTier, number>> = { free: 3, basic: 7, premium: 40 };
-
-const FEATURES: Record<PlanTier, PlanFeatures> = {
-  free: {
-    'matrices.anyDate': false,
-    'content.dateRestriction': 0,
-    'cards.maxSaved': CARD_LIMITS.free,
-    'cycles.fullAccess': false,
-  },
-  basic: {
-    'matrices.anyDate': false,
-    'content.dateRestriction': 1,
-    'cards.maxSaved': CARD_LIMITS.basic,
-    'cycles.fullAccess': true,
-  },
-  premium: {
-    'matrices.anyDate': true,
-    'content.dateRestriction': null,
-    'cards.maxSaved': CARD_LIMITS.premium,
-    'cycles.fullAccess': true,
-  },
-};
-
-const plan = (
-  id: PlanId,
-  tier: PlanTier,
-  name: string,
-  billing: 'monthly' | 'yearly',
-  rub: number,
-  usd: number,
-): Plan => ({
-  id,
-  tier,
-  level: PLAN_TIERS.indexOf(tier) as 0 | 1 | 2,
-  name,
-  price_rub: rub,
-  price_usd: usd,
-  billing_period: billing,
-  days: billing === 'yearly' ? 365 : 30,
-  features: FEATURES[tier],
-});
-
-/**
- * The plan catalogue. The bare tier ids (basic, premium) are the monthly plans under their short names, kept
- * because grants and older subscriptions use them. Prices are the product's own (docs/decisions/015).
- */
-export const PLANS: readonly Plan[] = [
-  plan('free', 'free', 'Free', 'monthly', 0, 0),
-  plan('basic', 'basic', 'Basic', 'monthly', 490, 4.99),
-  plan('premium', 'premium', 'Premium', 'monthly', 990, 9.99),
-  plan('basic_monthly', 'basic', 'Basic · monthly', 'monthly', 490, 4.99),
-  plan('premium_monthly', 'premium', 'Premium · monthly', 'monthly', 990, 9.99),
-  plan('basic_yearly', 'basic', 'Basic · yearly', 'yearly', 4900, 49),
-  plan('premium_yearly', 'premium', 'Premium · yearly', 'yearly', 9900, 99),
-];
-
-export function planById(id: string): Plan | undefined {
-  return PLANS.find((item) => item.id === id);
-}
-
-/** The tier of a numeric level: 0 free, 1 basic, 2 or more premium, anything else free (spec 000 section 5). */
-export function tierOfLevel(level: unknown): PlanTier {
-  if (typeof level !== 'number' || !Number.isFinite(level)) return 'free';
-  if (level >= 2) return 'premium';
-  return level === 1 ? 'basic' : 'free';
-}
-
-export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'cancelled', 'expired'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-export const PAUSE_DAYS = [7, 14, 30] as const;
 
 export const subscriptionSchema = z.object({
   id: z.number().int(),
@@ -267,19 +159,6 @@ export const crmViewBodySchema = z.looseObject({
   referrer: z.string().max(2000).optional(),
 });
 
-/** Matrix kinds whose views are counted for users without a subscription (spec 001 section 6). */
-export const MATRIX_KINDS = [
-  'context_matrix',
-  'kin_matrix',
-  'moon_matrix',
-  'oracle_matrix',
-  'plasma_matrix',
-  'process_matrix',
-  'tzolkin_matrix',
-] as const;
-export const DASH_TABS = ['seal', 'tone', 'oracle', 'veintena'] as const;
-export const MONTHLY_VIEW_LIMIT = 20;
-
 export const viewLimitSchema = z.object({
   views_used: z.number().int(),
   views_limit: z.number().int(),
@@ -301,17 +180,6 @@ export const trackViewResponseSchema = z.object({
   success: z.literal(true),
   data: viewLimitSchema.extend({ is_limit_exceeded: z.boolean(), counted: z.boolean() }),
 });
-
-/** Why content for a date or a process day is refused (spec 000 section 5, spec 001 section 4). */
-export const DATE_DENIALS = ['free_user_restriction', 'basic_plan_restriction', 'unknown_restriction'] as const;
-export const PROCESS_OUTCOMES = [
-  'allowed',
-  'waiting_activation',
-  'cycle_ended',
-  'free_user_tone_restriction',
-  'no_access',
-] as const;
-export type ProcessOutcome = (typeof PROCESS_OUTCOMES)[number];
 
 export const interestSubscribeResponseSchema = z.object({
   success: z.literal(true),

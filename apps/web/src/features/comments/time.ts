@@ -4,6 +4,16 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+const relativeFormats = new Map<Language, Intl.RelativeTimeFormat>();
+function relativeFormat(lang: Language): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(lang);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(LANGUAGE_CONFIG[lang].locale, { numeric: 'always' });
+    relativeFormats.set(lang, format);
+  }
+  return format;
+}
+
 /**
  * When a comment was written, as spec 001 section 9 says it: minutes under an hour, hours under a day, days under
  * a week, then the date. Under a minute (or a clock a little ahead) it is `justNow`.
@@ -13,7 +23,7 @@ export function relativeTime(iso: string, now: Date, lang: Language, justNow: st
   const elapsed = now.getTime() - at.getTime();
   if (Number.isNaN(elapsed)) return '';
   if (elapsed < MINUTE) return justNow;
-  const format = new Intl.RelativeTimeFormat(LANGUAGE_CONFIG[lang].locale, { numeric: 'always' });
+  const format = relativeFormat(lang);
   if (elapsed < HOUR) return format.format(-Math.floor(elapsed / MINUTE), 'minute');
   if (elapsed < DAY) return format.format(-Math.floor(elapsed / HOUR), 'hour');
   if (elapsed < 7 * DAY) return format.format(-Math.floor(elapsed / DAY), 'day');

@@ -27,9 +27,8 @@ export function ReadingView({
       onContextMenu={block}
       onDragStart={block}
     >
-      <div className="reading-watermark" aria-hidden="true">
-        {watermark}
-      </div>
+      {/* Drawn by CSS from the attribute: a mark on the page, not text of it (nor text to check for contrast). */}
+      <div className="reading-watermark" aria-hidden="true" data-mark={watermark} />
       <h2 className="reading-title">{reading.title}</h2>
       {reading.keywords.length > 0 && (
         <p className="reading-keywords">
