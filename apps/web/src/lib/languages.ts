@@ -146,25 +146,16 @@ export function saveLanguage(lang: Language): void {
  * Intl formatters by locale and options. Making one loads the locale's data, which on a phone costs milliseconds,
  * while using one costs microseconds; a page formats many dates, so each kind is made once.
  */
-const madeFormats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
-function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d${locale}${JSON.stringify(options)}`;
-  let format = madeFormats.get(key) as Intl.DateTimeFormat | undefined;
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    madeFormats.set(key, format);
-  }
-  return format;
+const madeFormats = new Map<string, unknown>();
+/** The Intl object `make` returns for `key`, made on the first call only. */
+export function keptFormat<T>(key: string, make: () => T): T {
+  if (!madeFormats.has(key)) madeFormats.set(key, make());
+  return madeFormats.get(key) as T;
 }
-function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `n${locale}${JSON.stringify(options)}`;
-  let format = madeFormats.get(key) as Intl.NumberFormat | undefined;
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    madeFormats.set(key, format);
-  }
-  return format;
-}
+const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  keptFormat(`date:${locale}:${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}) =>
+  keptFormat(`number:${locale}:${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
 
 /** Formats with the conventions of the interface language. */
 export function formatters(lang: Language) {

@@ -20,6 +20,8 @@ import { sessionHooks, sessionOf } from '../auth/session.ts';
 import { assertUserExists, type SubscriptionService, toSubscriptionDto } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+/** What a grant or a revocation answers: the user's subscription as it now stands. */
+const grantReplySchema = z.object({ success: z.literal(true), subscription: subscriptionSchema });
 
 export const subscriptionRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -138,11 +140,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
         tags: adminTags,
         params: grantParamsSchema,
         body: grantBodySchema,
-        response: {
-          200: z.object({ success: z.literal(true), subscription: subscriptionSchema }),
-          403: errorBodySchema,
-          ...errors,
-        },
+        response: { 200: grantReplySchema, 403: errorBodySchema, ...errors },
       },
       preHandler: [session.required, session.admin],
     },
@@ -160,11 +158,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
         summary: 'Revoke a user’s subscription now (administrators only)',
         tags: adminTags,
         params: grantParamsSchema,
-        response: {
-          200: z.object({ success: z.literal(true), subscription: subscriptionSchema }),
-          403: errorBodySchema,
-          ...errors,
-        },
+        response: { 200: grantReplySchema, 403: errorBodySchema, ...errors },
       },
       preHandler: [session.required, session.admin],
     },

@@ -1,18 +1,14 @@
-import { formatters, LANGUAGE_CONFIG, type Language } from '../../lib/languages.ts';
+import { formatters, keptFormat, LANGUAGE_CONFIG, type Language } from '../../lib/languages.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const relativeFormats = new Map<Language, Intl.RelativeTimeFormat>();
-function relativeFormat(lang: Language): Intl.RelativeTimeFormat {
-  let format = relativeFormats.get(lang);
-  if (!format) {
-    format = new Intl.RelativeTimeFormat(LANGUAGE_CONFIG[lang].locale, { numeric: 'always' });
-    relativeFormats.set(lang, format);
-  }
-  return format;
-}
+const relativeFormat = (lang: Language) =>
+  keptFormat(
+    `relative:${lang}`,
+    () => new Intl.RelativeTimeFormat(LANGUAGE_CONFIG[lang].locale, { numeric: 'always' }),
+  );
 
 /**
  * When a comment was written, as spec 001 section 9 says it: minutes under an hour, hours under a day, days under
