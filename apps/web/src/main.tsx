@@ -1,6 +1,6 @@
 import './styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, Suspense, startTransition } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppErrorBoundary, showStartupFailure } from './app/errors.tsx';
@@ -34,25 +34,20 @@ function bootstrap(): void {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');
-  const reactRoot = createRoot(root);
-  // Rendered as a transition, React works in slices of a few milliseconds and lets the browser paint and answer
-  // input between them, instead of blocking the main thread for the whole first render.
-  startTransition(() => {
-    reactRoot.render(
-      <StrictMode>
-        <AppErrorBoundary>
-          <QueryClientProvider client={queryClient}>
-            <SelectedDateProvider>
-              <Suspense fallback={<div className="start-screen">Hunab</div>}>
-                <RouterProvider router={router} />
-              </Suspense>
-            </SelectedDateProvider>
-          </QueryClientProvider>
-          <UpdateOverlays />
-        </AppErrorBoundary>
-      </StrictMode>,
-    );
-  });
+  createRoot(root).render(
+    <StrictMode>
+      <AppErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <SelectedDateProvider>
+            <Suspense fallback={<div className="start-screen">Hunab</div>}>
+              <RouterProvider router={router} />
+            </Suspense>
+          </SelectedDateProvider>
+        </QueryClientProvider>
+        <UpdateOverlays />
+      </AppErrorBoundary>
+    </StrictMode>,
+  );
   registerServiceWorker();
   if (isNativePlatform()) void updateNativeIcon();
 }
