@@ -6,7 +6,9 @@ import { chromium } from 'playwright-core';
 import { startServer } from './lib/server.mjs';
 
 const path = process.argv[2] ?? '/dash';
-const server = await startServer({ port: 3963 });
+const server = process.env.BENCH_URL
+  ? { url: process.env.BENCH_URL, stop: async () => {} }
+  : await startServer({ port: 3963 });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
 try {
   const page = await browser.newPage({ viewport: { width: 412, height: 823 } });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -87,7 +88,7 @@ function pathPattern(path: string): string {
 function pagePreloads(bundle: Rollup.OutputBundle): Record<string, [string, string[]]> {
   const pagesSource = readFileSync(new URL('./src/app/pages.ts', import.meta.url), 'utf8');
   const modules = new Map(
-    [...pagesSource.matchAll(/(\w+): lazy\(\(\) => import\('([^']+)'\)\)/g)].map((m) => [
+    [...pagesSource.matchAll(/(\w+): lazyPage\(\(\) => import\('([^']+)'\)\)/g)].map((m) => [
       m[1] as string,
       (m[2] as string).replace(/^(\.\.\/)+|^\.\//, ''),
     ]),
@@ -128,6 +129,23 @@ function pagePreloads(bundle: Rollup.OutputBundle): Record<string, [string, stri
 function earlyHead(): Plugin {
   return {
     name: 'hunab-early-head',
+    /**
+     * The same facts for the server, which renders a page's HTML and so writes real links in place of the script:
+     * dist/head.json holds the two Bootstrap stylesheets, the namespaces and the files of each page by name.
+     */
+    writeBundle(options, bundle) {
+      const assets = Object.values(bundle).filter((item) => item.type === 'asset');
+      const find = (name: string) =>
+        assets.find((asset) => (asset.originalFileNames ?? []).some((original) => original.endsWith(name)))?.fileName;
+      const pages = Object.fromEntries(Object.entries(pagePreloads(bundle)).map(([page, [, files]]) => [page, files]));
+      const head = {
+        ltr: find('bootstrap.min.css'),
+        rtl: find('bootstrap.rtl.min.css'),
+        namespaces: NAMESPACES,
+        pages,
+      };
+      writeFileSync(join(options.dir ?? 'dist', 'head.json'), `${JSON.stringify(head, null, 2)}\n`);
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -147,22 +165,38 @@ var b=link('stylesheet',rtl?'/${rtl}':'/${ltr}');b.id='bootstrap-css';d.head.pre
 var path=lang==='ru'?location.pathname:location.pathname.slice(lang.length+1)||'/';
 ${pages}.some(function(p){if(!new RegExp('^(?:'+p[0]+')$').test(path))return false;p[1].forEach(function(f){/[.]css$/.test(f)?link('preload','/'+f,'style'):link('modulepreload','/'+f)});return true})})();`;
         // A function, so `$'` and `$&` in the script are not read as replacement patterns.
-        return html.replace('</title>', () => `</title>\n    <script>${script.replaceAll('\n', '')}</script>`);
+        // Between markers, so the server can put its own links in the script's place.
+        return html.replace(
+          '</title>',
+          () => `</title>\n    <!--early-head--><script>${script.replaceAll('\n', '')}</script><!--/early-head-->`,
+        );
       },
     },
   };
 }
 
-export default defineConfig({
-  plugins: [react(), buildVersion(), serviceWorker(), earlyHead()],
-  define: { __APP_VERSION__: JSON.stringify(appVersion), __BUILD_ID__: JSON.stringify(buildId) },
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react()] : [react(), buildVersion(), serviceWorker(), earlyHead()],
+  define: {
+    __APP_VERSION__: JSON.stringify(appVersion),
+    __BUILD_ID__: JSON.stringify(buildId),
+    // The server's renderer carries its packages inside, in their production builds.
+    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
+  },
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-  },
-});
+  build: isSsrBuild
+    ? // The server's renderer of the pages (src/entry-server.tsx); packages stay imports of node_modules.
+      // One file, so the server can load a rebuilt one beside the old (an import with another query string).
+      {
+        outDir: 'dist-server',
+        emptyOutDir: true,
+        sourcemap: false,
+        copyPublicDir: false,
+        rollupOptions: { output: { inlineDynamicImports: true } },
+      }
+    : { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+}));

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { type Account, ADMIN, createAccount, loginAs, useSession } from './fixtures.ts';
+import { expect, type Page } from '@playwright/test';
+import { type Account, ADMIN, createAccount, loginAs, test, useSession } from './fixtures.ts';
 
 /** Access by plan: date steps, a guest's one free date, view counting, top banners and the dashboard's call to action. */
 

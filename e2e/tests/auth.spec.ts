@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 
 /** Account pages against the real server: registration, sign-in, email confirmation and password reset. */
 

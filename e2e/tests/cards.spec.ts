@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { type Account, createAccount, uniqueEmail, useSession } from './fixtures.ts';
+import { expect, type Page } from '@playwright/test';
+import { type Account, createAccount, test, uniqueEmail, useSession } from './fixtures.ts';
 
 /** The cards side bar: guests' cards on the device, moved to the account on sign-up; search, edit, delete, limits. */
 

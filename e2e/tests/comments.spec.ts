@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type Account, createAccount, useSession } from './fixtures.ts';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type Account, createAccount, test, useSession } from './fixtures.ts';
 
 /** Each test comments on a kin of its own, so tests running side by side never see each other's comments. */
 const KINS = { write: 11, vote: 12, guest: 13, retry: 14, arabic: 15 } as const;

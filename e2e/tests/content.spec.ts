@@ -1,6 +1,6 @@
 import { addDays, calendarDay, calendarNames, formatDate, today } from '@hunab/calendar';
-import { expect, test } from '@playwright/test';
-import { createAccount, useSession } from './fixtures.ts';
+import { expect } from '@playwright/test';
+import { createAccount, test, useSession } from './fixtures.ts';
 
 // The service worker would answer from its cache where these tests cut the network on purpose.
 test.use({ serviceWorkers: 'block' });

@@ -1,6 +1,6 @@
 import { calendarDay, formatDate, kinEntity, nextDateOfKin, parseDate, today } from '@hunab/calendar';
-import { expect, test } from '@playwright/test';
-import { ADMIN, loginAs, useSession } from './fixtures.ts';
+import { expect } from '@playwright/test';
+import { ADMIN, loginAs, test, useSession } from './fixtures.ts';
 
 const hashOf = (date: string) => `#${Buffer.from(date).toString('base64')}`;
 

@@ -1,4 +1,24 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page, type Response } from '@playwright/test';
+
+/**
+ * Pages come from the server already rendered and are hydrated a moment later; a click before that would be lost.
+ * Every test's page waits, after goto and reload, until the app has taken over (`data-app-ready` on <html>).
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const takenOver = async (response: Response | null) => {
+      if (response?.headers()['content-type']?.includes('text/html')) {
+        await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      }
+      return response;
+    };
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args: Parameters<Page['goto']>) => takenOver(await goto(...args));
+    page.reload = async (...args: Parameters<Page['reload']>) => takenOver(await reload(...args));
+    await use(page);
+  },
+});
 
 export const ADMIN = { email: 'admin@e2e.hunab.test', password: 'e2e admin password' };
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 
 /**
  * The glyph gallery at the hidden route /test/glyphs: every seal, tone, plasma and rune is a labelled image,

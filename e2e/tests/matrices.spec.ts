@@ -8,7 +8,8 @@ import {
   parseDate,
   waveSpellOfDate,
 } from '@hunab/calendar';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 
 const DAY = parseDate('2012-12-21');
 

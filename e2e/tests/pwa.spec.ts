@@ -1,6 +1,7 @@
 // The installable, offline-capable web app: the manifest and its icons, the service worker at /sw.js, an offline
 // start in several languages, and the update message of a new service worker reaching the page.
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 
 // These tests need the service worker even if the other tests come to block it (`serviceWorkers: 'block'`).
 test.use({ serviceWorkers: 'allow' });

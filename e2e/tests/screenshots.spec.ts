@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { createAccount, useSession } from './fixtures.ts';
+import { expect } from '@playwright/test';
+import { createAccount, test, useSession } from './fixtures.ts';
 
 /**
  * Screenshots of the main pages at phone and desktop widths, dark and light, Russian and Arabic, written to

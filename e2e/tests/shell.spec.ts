@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, createAccount, loginAs, useSession } from './fixtures.ts';
+import { expect } from '@playwright/test';
+import { ADMIN, createAccount, loginAs, test, useSession } from './fixtures.ts';
 
 test.describe('start and redirects', () => {
   test('sends a guest from / to /welcome, keeping the language', async ({ page }) => {

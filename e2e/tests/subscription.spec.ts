@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type Account, ADMIN, createAccount, loginAs, useSession } from './fixtures.ts';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type Account, ADMIN, createAccount, loginAs, test, useSession } from './fixtures.ts';
 
 /** The administrator gives the account a plan, as payments will later. */
 async function grantPlan(request: APIRequestContext, account: Account, planId: string, days = 30): Promise<void> {

@@ -1,5 +1,6 @@
 import { calendarDay, calendarNames, kinEntity } from '@hunab/calendar';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 
 /** The browser's own local date, read in the page, so the check holds even across midnight in any zone. */
 async function browserToday(page: Page) {

@@ -113,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await registerContentFiles(app, config.contentDir);
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, { renderPages: config.renderPages });
 
   const scheduler = startScheduler(app, subscriptions, config.schedulerIntervalMs);
   app.addHook('onClose', async () => {

@@ -13,6 +13,8 @@ export interface AppConfig {
   mailFrom: string;
   minAppVersion: string;
   webDistDir: string | undefined;
+  /** Whether pages are rendered on the server (and hydrated), or sent as the bare app shell. */
+  renderPages?: boolean;
   /** The content/ folder, served as static Markdown under /content/ (the client's second source of readings). */
   contentDir: string | undefined;
   /** How often the subscription scheduler runs, in ms; 0 turns it off (tests run it by hand). */
@@ -49,6 +51,7 @@ export function appConfigFromEnv(env: Env, webDistDir: string, contentDir: strin
     mailFrom: env.MAIL_FROM,
     minAppVersion: env.MIN_APP_VERSION,
     webDistDir: env.WEB_DIST_DIR ?? webDistDir,
+    renderPages: env.RENDER_PAGES,
     contentDir,
     schedulerIntervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000,
   };

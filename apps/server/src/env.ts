@@ -33,6 +33,10 @@ const envSchema = z
       .enum(['true', 'false', '1', '0', ''], { error: 'REQUIRE_EMAIL_VERIFICATION must be true or false' })
       .default('false')
       .transform((value) => value === 'true' || value === '1'),
+    RENDER_PAGES: z
+      .enum(['true', 'false', '1', '0', ''], { error: 'RENDER_PAGES must be true or false' })
+      .default('true')
+      .transform((value) => value !== 'false' && value !== '0'),
     SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\//.test(value), {
       message: 'SMTP_URL must start with smtp:// or smtps://',
     }),

@@ -1,9 +1,36 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './lib/errors.ts';
+import { createPageRenderer, type KnownQuery } from './page-rendering.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * What every rendered page may show that comes from the API: today's promo codes, which the subscription banner
+ * shows to guests. Read through the API itself, so the page gets exactly what the browser would.
+ */
+async function knownQueries(app: FastifyInstance): Promise<KnownQuery[]> {
+  const reply = await app.inject({ method: 'GET', url: '/api/promo/active' });
+  if (reply.statusCode !== 200) return [];
+  return [{ queryKey: ['promo', 'active'], data: (reply.json() as { data: unknown }).data }];
+}
+
+/** A page's HTML, compressed for a browser that accepts it (the rendered year page is ~450 KB of markup). */
+async function encoded(html: string, acceptEncoding: string | undefined) {
+  const accepts = acceptEncoding ?? '';
+  if (/\bbr\b/.test(accepts)) {
+    const body = await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return { body, encoding: 'br' };
+  }
+  if (/\bgzip\b/.test(accepts)) return { body: await gzipped(html, { level: 6 }), encoding: 'gzip' };
+  return { body: html, encoding: null };
+}
 
 /** What a missing file looks like; any other path (/kin/1.5 too) is a page of the app. */
 const STATIC_EXTENSIONS = new Set([
@@ -53,7 +80,11 @@ export async function registerContentFiles(app: FastifyInstance, contentDir: str
   });
 }
 
-export async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDistDir: string | undefined,
+  options: { renderPages?: boolean } = {},
+): Promise<void> {
   const indexPath = join(webDistDir ?? '', 'index.html');
   const assetsDir = join(webDistDir ?? '', 'assets');
   const hasWebApp = webDistDir !== undefined && existsSync(indexPath);
@@ -73,6 +104,12 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
     });
   }
 
+  // Pages rendered on the server (apps/web/dist-server, built next to dist); index.html alone without it.
+  const pageHtml =
+    hasWebApp && webDistDir && options.renderPages !== false
+      ? createPageRenderer(webDistDir, join(webDistDir, '..', 'dist-server'), app.log, () => knownQueries(app))
+      : null;
+
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/')) {
@@ -83,8 +120,14 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
     if (!isPage || !hasWebApp) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
-    // Read on each request so a rebuilt app is served without a restart; the file is small and cached by the OS.
-    const html = await readFile(indexPath, 'utf8');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const theme = /(?:^|;\s*)theme=light(?:;|$)/.test(request.headers.cookie ?? '') ? 'light' : 'dark';
+    const html = pageHtml ? await pageHtml(request.url, theme) : await readFile(indexPath, 'utf8');
+    const { body, encoding } = await encoded(html, request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .send(body);
   });
 }

@@ -1,11 +1,11 @@
 import './styles.css';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { AppErrorBoundary, showStartupFailure } from './app/errors.tsx';
-import { router } from './app/router.tsx';
-import { UpdateOverlays } from './app/update.tsx';
+import { AppRoot } from './app/AppRoot.tsx';
+import { showStartupFailure } from './app/errors.tsx';
+import { PAGES } from './app/pages.ts';
+import { createAppRouter, type RouteHandle } from './app/router.tsx';
 import { listenForSessionChanges, restoreSession } from './features/auth/session.ts';
 import { startCardSync } from './features/cards/sync.ts';
 import { listenForUncaughtErrors } from './lib/error-reporting.ts';
@@ -14,7 +14,6 @@ import { languageOfPath } from './lib/languages.ts';
 import { isNativePlatform } from './lib/platform.ts';
 import { registerServiceWorker } from './lib/pwa.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { SelectedDateProvider } from './lib/selected-date.tsx';
 import { SESSION_KEYS, session } from './lib/storage.ts';
 import { applyTheme } from './lib/theme.ts';
 
@@ -29,27 +28,56 @@ function bootstrap(): void {
   listenForSessionChanges();
   const queryClient = createQueryClient();
   startCardSync(queryClient);
-  const ready = Promise.all([initI18n(lang), restoreSession()]);
-  showFirstLoadScreen(ready);
+  const translations = initI18n(lang);
+  const ready = Promise.all([translations, restoreSession()]);
 
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');
-  createRoot(root).render(
-    <StrictMode>
-      <AppErrorBoundary>
-        <QueryClientProvider client={queryClient}>
-          <SelectedDateProvider>
-            <Suspense fallback={<div className="start-screen">Hunab</div>}>
-              <RouterProvider router={router} />
-            </Suspense>
-          </SelectedDateProvider>
-        </QueryClientProvider>
-        <UpdateOverlays />
-      </AppErrorBoundary>
-    </StrictMode>,
+  const router = createAppRouter();
+  const app = (
+    <AppRoot queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppRoot>
   );
+  if (root.dataset.ssr === '1') {
+    // The data the server rendered the page from goes into the cache first, so hydration renders the same.
+    const known = document.getElementById('known-queries')?.textContent;
+    for (const query of known ? (JSON.parse(known) as { queryKey: unknown[]; data: unknown }[]) : []) {
+      queryClient.setQueryData(query.queryKey, query.data);
+    }
+    // The server sent this page's HTML: it is on screen already. Hydrate it once the translations and the page's
+    // chunk are here, in slices, so the main thread stays free for the reader's first taps.
+    const page = (router.state.matches.at(-1)?.route.handle as RouteHandle | undefined)?.entry.page;
+    // It counts as the session's first load: the page is on screen, so the branded start screen is not needed.
+    session.set(SESSION_KEYS.firstLoadShown, '1');
+    Promise.all([translations, page ? PAGES[page].preload() : undefined]).then(
+      () => {
+        startTransition(() => {
+          hydrateRoot(root, app, { onRecoverableError: reportHydrationMismatch });
+        });
+      },
+      // A chunk or the translations failed: the app starts over in the browser, where each failure has its screen
+      // (the chunk recovery, the translation fallbacks).
+      () => {
+        root.replaceChildren();
+        delete root.dataset.ssr;
+        createRoot(root).render(app);
+      },
+    );
+  } else {
+    showFirstLoadScreen(ready);
+    createRoot(root).render(app);
+  }
   registerServiceWorker();
   if (isNativePlatform()) void updateNativeIcon();
+}
+
+/**
+ * A page whose HTML differs from the browser's first render (a stored theme, a birth date in the URL hash, a
+ * signed-in reader) is rendered again in the browser; React recovers by itself, so this is only worth a note.
+ */
+function reportHydrationMismatch(error: unknown): void {
+  console.warn('Hydration re-rendered part of the page:', error);
 }
 
 /** Inside the native shell the app icon shows the seal of the day, changed once per calendar day (spec 000 4.5). */

@@ -2,6 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { reportError } from '../lib/error-reporting.ts';
+import { ReadyMark } from '../lib/hydration.ts';
 import { isChunkLoadError, startChunkRecovery } from './update.tsx';
 
 /** 'Unexpected Application Error!' for a route that failed: its status text or message. */
@@ -18,6 +19,7 @@ export function RouteErrorPage() {
       : String(error);
   return (
     <main className="error-screen" role="alert">
+      <ReadyMark />
       <h1 className="h3">Unexpected Application Error!</h1>
       <p className="text-body-secondary">{detail}</p>
       <a className="btn btn-primary" href="/">
@@ -31,6 +33,7 @@ function SomethingWentWrong({ error }: { error: Error }) {
   const { t } = useTranslation();
   return (
     <main className="error-screen" role="alert">
+      <ReadyMark />
       <h1 className="h3">{t('errors.somethingWrong', 'Something went wrong')}</h1>
       <details className="text-start my-3">
         <summary>{t('errors.details', 'Details')}</summary>

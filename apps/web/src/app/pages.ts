@@ -1,34 +1,60 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, createElement, lazy, useState } from 'react';
 import type { PageName } from './routeTable.ts';
 
+/** A page component whose chunk can also be fetched ahead of its first render. */
+export type PageComponent = ComponentType & { preload(): Promise<void> };
+
+/**
+ * A lazily loaded page. Once its chunk has been fetched (by `preload`, before the page served as HTML is hydrated,
+ * or by an earlier visit) it renders without suspending, so hydration meets the same markup the server sent.
+ */
+function lazyPage(load: () => Promise<{ default: ComponentType }>): PageComponent {
+  let loaded: ComponentType | null = null;
+  const remember = (module: { default: ComponentType }) => {
+    loaded = module.default;
+    return module;
+  };
+  const Lazy = lazy(() => load().then(remember));
+  function Page() {
+    // Decided once per mounted page: switching from the lazy wrapper to the module later would remount it.
+    const [ready] = useState(() => loaded);
+    return createElement(ready ?? Lazy);
+  }
+  Page.preload = () =>
+    load()
+      .then(remember)
+      .then(() => undefined);
+  return Page;
+}
+
 /** Every page is its own chunk, loaded when first visited. */
-export const PAGES: Record<PageName, ComponentType> = {
-  start: lazy(() => import('./StartPage.tsx')),
-  dash: lazy(() => import('../features/calendar/DashPage.tsx')),
-  stats: lazy(() => import('../features/calendar/StatsPage.tsx')),
-  context: lazy(() => import('../features/calendar/ContextPage.tsx')),
-  process: lazy(() => import('../features/calendar/ProcessPage.tsx')),
-  cycles: lazy(() => import('../features/calendar/CyclesPage.tsx')),
-  tzolkin: lazy(() => import('../features/calendar/TzolkinPage.tsx')),
-  moon: lazy(() => import('../features/calendar/MoonPage.tsx')),
-  year: lazy(() => import('../features/calendar/YearPage.tsx')),
-  trecena: lazy(() => import('../features/calendar/TrecenaPage.tsx')),
-  plasma: lazy(() => import('../features/calendar/PlasmaPage.tsx')),
-  kin: lazy(() => import('../features/calendar/KinPage.tsx')),
-  cross: lazy(() => import('../features/calendar/CrossPage.tsx')),
-  account: lazy(() => import('../features/account/AccountPage.tsx')),
-  accountSection: lazy(() => import('../features/account/AccountSectionPage.tsx')),
-  subscriptionManage: lazy(() => import('../features/subscription/ManagePage.tsx')),
-  subscriptionPlans: lazy(() => import('../features/subscription/SubscriptionPage.tsx')),
-  login: lazy(() => import('../features/auth/pages/LoginPage.tsx')),
-  register: lazy(() => import('../features/auth/pages/RegisterPage.tsx')),
-  verifyEmail: lazy(() => import('../features/auth/pages/VerifyEmailPage.tsx')),
-  forgotPassword: lazy(() => import('../features/auth/pages/ForgotPasswordPage.tsx')),
-  resetPassword: lazy(() => import('../features/auth/pages/ResetPasswordPage.tsx')),
-  welcome: lazy(() => import('../features/landing/WelcomePage.tsx')),
-  placeholder: lazy(() => import('./PlaceholderPage.tsx')),
-  education: lazy(() => import('../features/education/EducationHomePage.tsx')),
-  educationProgress: lazy(() => import('../features/education/ProgressPage.tsx')),
-  admin: lazy(() => import('../features/admin/AdminPage.tsx')),
-  glyphs: lazy(() => import('../features/calendar/GlyphsPage.tsx')),
+export const PAGES: Record<PageName, PageComponent> = {
+  start: lazyPage(() => import('./StartPage.tsx')),
+  dash: lazyPage(() => import('../features/calendar/DashPage.tsx')),
+  stats: lazyPage(() => import('../features/calendar/StatsPage.tsx')),
+  context: lazyPage(() => import('../features/calendar/ContextPage.tsx')),
+  process: lazyPage(() => import('../features/calendar/ProcessPage.tsx')),
+  cycles: lazyPage(() => import('../features/calendar/CyclesPage.tsx')),
+  tzolkin: lazyPage(() => import('../features/calendar/TzolkinPage.tsx')),
+  moon: lazyPage(() => import('../features/calendar/MoonPage.tsx')),
+  year: lazyPage(() => import('../features/calendar/YearPage.tsx')),
+  trecena: lazyPage(() => import('../features/calendar/TrecenaPage.tsx')),
+  plasma: lazyPage(() => import('../features/calendar/PlasmaPage.tsx')),
+  kin: lazyPage(() => import('../features/calendar/KinPage.tsx')),
+  cross: lazyPage(() => import('../features/calendar/CrossPage.tsx')),
+  account: lazyPage(() => import('../features/account/AccountPage.tsx')),
+  accountSection: lazyPage(() => import('../features/account/AccountSectionPage.tsx')),
+  subscriptionManage: lazyPage(() => import('../features/subscription/ManagePage.tsx')),
+  subscriptionPlans: lazyPage(() => import('../features/subscription/SubscriptionPage.tsx')),
+  login: lazyPage(() => import('../features/auth/pages/LoginPage.tsx')),
+  register: lazyPage(() => import('../features/auth/pages/RegisterPage.tsx')),
+  verifyEmail: lazyPage(() => import('../features/auth/pages/VerifyEmailPage.tsx')),
+  forgotPassword: lazyPage(() => import('../features/auth/pages/ForgotPasswordPage.tsx')),
+  resetPassword: lazyPage(() => import('../features/auth/pages/ResetPasswordPage.tsx')),
+  welcome: lazyPage(() => import('../features/landing/WelcomePage.tsx')),
+  placeholder: lazyPage(() => import('./PlaceholderPage.tsx')),
+  education: lazyPage(() => import('../features/education/EducationHomePage.tsx')),
+  educationProgress: lazyPage(() => import('../features/education/ProgressPage.tsx')),
+  admin: lazyPage(() => import('../features/admin/AdminPage.tsx')),
+  glyphs: lazyPage(() => import('../features/calendar/GlyphsPage.tsx')),
 };

@@ -76,4 +76,7 @@ export function buildRoutes(): RouteObject[] {
   return [{ element: <AppLayout />, errorElement: <RouteErrorPage />, children }];
 }
 
-export const router = createBrowserRouter(buildRoutes());
+/** The browser's router; the server renders the same routes with a static router (entry-server.tsx). */
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes());
+}

@@ -97,6 +97,7 @@ export async function initI18n(lang: Language): Promise<void> {
       interpolation: { escapeValue: false },
       backend: { loadPath: '/locales/{{lng}}/{{ns}}.json', request },
       react: { useSuspense: true },
+      showSupportNotice: false,
     });
   i18next.addResourceBundle(DEFAULT_LANGUAGE, 'basics', RUSSIAN_BASICS, true, false);
 }

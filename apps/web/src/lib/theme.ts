@@ -12,6 +12,9 @@ export function currentTheme(): Theme {
 /** Light or dark, kept in local storage; dark by default (spec 000 section 4.9). */
 export function applyTheme(theme: Theme = currentTheme()): void {
   document.documentElement.dataset.bsTheme = theme;
+  // Also a cookie, so the server sends a page already in this theme.
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and Firefox
+  document.cookie = `theme=${theme}; path=/; max-age=31536000; samesite=lax`;
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', theme === 'dark' ? '#14121f' : '#f7f5f0');
 }
 
@@ -28,6 +31,7 @@ export function useTheme(): Theme {
       return () => listeners.delete(listener);
     },
     currentTheme,
-    currentTheme,
+    // The server renders the default; a stored light theme follows right after hydration.
+    () => 'dark',
   );
 }

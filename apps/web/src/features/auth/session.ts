@@ -68,8 +68,11 @@ export const sessionStore = {
   },
 };
 
+/** What the server renders a page for, and what hydration starts from: a guest. */
+const SERVER_STATE: SessionState = { status: 'anonymous', user: null, token: null };
+
 export function useSession(): SessionState {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, () => SERVER_STATE);
 }
 
 function clearStoredAuth(): void {

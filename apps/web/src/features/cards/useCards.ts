@@ -53,7 +53,7 @@ export function useCards(): CardsState {
   const queryClient = useQueryClient();
   const userId = session.user ? String(session.user.id) : '';
   const onAccount = session.status === 'authenticated' && !session.user?.isOfflineUser && !!userId;
-  const localVersion = useSyncExternalStore(localCardsVersion.subscribe, localCardsVersion.get);
+  const localVersion = useSyncExternalStore(localCardsVersion.subscribe, localCardsVersion.get, () => 0);
   const query = useQuery({
     queryKey: [CARDS_QUERY_KEY, userId],
     queryFn: () => fetchCards(userId),

@@ -1,0 +1,170 @@
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** What the web build's server renderer (apps/web/src/entry-server.tsx) answers. */
+/** A query the page renders from, answered on the server and handed to the browser with the HTML. */
+export interface KnownQuery {
+  queryKey: unknown[];
+  data: unknown;
+}
+interface RenderedPage {
+  html: string;
+  lang: string;
+  page: string;
+}
+type LocaleReader = (lang: string, namespace: string) => Promise<Record<string, unknown> | null>;
+interface Renderer {
+  renderPage(
+    url: string,
+    read: LocaleReader,
+    options: { timeoutMs?: number; known?: KnownQuery[] },
+  ): Promise<RenderedPage | null>;
+}
+
+/** dist/head.json of the web build: the Bootstrap stylesheets, the namespaces and each page's files. */
+interface HeadFacts {
+  ltr: string;
+  rtl: string;
+  namespaces: string[];
+  pages: Record<string, string[]>;
+}
+
+/** Rendered pages kept per day and address: a page's HTML depends on nothing else for a guest. */
+const KEPT_PAGES = 64;
+const RENDER_TIMEOUT_MS = 2_000;
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The server's local date, the day the renderer's "today" falls on. */
+function localDay(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
+}
+
+/**
+ * Serves index.html with the page already rendered inside #root, the page's stylesheets linked and its scripts and
+ * translations preloaded, in place of the head script that does this in the browser. Falls back to the plain
+ * index.html when the page is not one the server renders, the renderer is not built, or rendering fails.
+ */
+export function createPageRenderer(
+  webDistDir: string,
+  serverDistDir: string,
+  log: FastifyBaseLogger,
+  knownQueries: () => Promise<KnownQuery[]>,
+) {
+  const indexPath = join(webDistDir, 'index.html');
+  const rendererPath = join(serverDistDir, 'entry-server.js');
+  const localesDir = join(webDistDir, 'locales');
+  let loadedFor = -1;
+  let loading: Promise<{ renderer: Renderer | null; head: HeadFacts | null; index: string }> | null = null;
+  const kept = new Map<string, string>();
+
+  const readLocale: LocaleReader = async (lang, namespace) => {
+    if (!/^[a-z]{2}$/.test(lang) || !/^[a-z]+$/.test(namespace)) return null;
+    try {
+      return JSON.parse(await readFile(join(localesDir, lang, `${namespace}.json`), 'utf8')) as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+  };
+
+  /** The build in use; a rebuilt app (a newer index.html) is picked up without a restart. */
+  function current() {
+    const builtAt = existsSync(indexPath) ? statSync(indexPath).mtimeMs : 0;
+    if (!loading || builtAt !== loadedFor) {
+      loadedFor = builtAt;
+      kept.clear();
+      loading = (async () => {
+        const index = await readFile(indexPath, 'utf8');
+        if (!existsSync(rendererPath)) return { renderer: null, head: null, index };
+        try {
+          const renderer = (await import(`${pathToFileURL(rendererPath).href}?built=${builtAt}`)) as Renderer;
+          const head = JSON.parse(await readFile(join(webDistDir, 'head.json'), 'utf8')) as HeadFacts;
+          return { renderer, head, index };
+        } catch (error) {
+          log.warn({ err: error }, 'the page renderer could not be loaded; pages are rendered in the browser');
+          return { renderer: null, head: null, index };
+        }
+      })();
+    }
+    return loading;
+  }
+
+  function compose(index: string, head: HeadFacts, page: RenderedPage, known: KnownQuery[]): string {
+    const rtl = page.lang === 'ar';
+    const files = head.pages[page.page] ?? [];
+    const languages = [...new Set([page.lang, 'en', 'ru'])];
+    const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(index)?.[1];
+    const entryImports = [...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    // The page is readable as sent: its scripts and translations are asked for once the whole document is parsed
+    // and painted, so the first paint waits for nothing but the HTML and the stylesheets.
+    const later = {
+      modules: [...entryImports, ...files.filter((file) => !file.endsWith('.css')).map((file) => `/${file}`)],
+      translations: languages.flatMap((lang) =>
+        head.namespaces.map((namespace) => `/locales/${lang}/${namespace}.json`),
+      ),
+      entry,
+    };
+    const starter = `<script>(function(){var d=document,f=${JSON.stringify(later)};function l(r,h,a){var e=d.createElement('link');e.rel=r;e.href=h;if(a){e.as=a}e.crossOrigin='anonymous';d.head.append(e)}function go(){requestAnimationFrame(function(){setTimeout(function(){f.translations.forEach(function(h){l('preload',h,'fetch')});f.modules.forEach(function(h){l('modulepreload',h)});var s=d.createElement('script');s.type='module';s.crossOrigin='anonymous';s.src=f.entry;d.head.append(s)})})}if(d.readyState==='loading'){d.addEventListener('DOMContentLoaded',go)}else{go()}})();</script>`;
+    // Page stylesheets after the app's own, in the order the browser would add them.
+    const pageStyles = files
+      .filter((file) => file.endsWith('.css'))
+      .map((file) => `<link rel="stylesheet" href="/${file}">`)
+      .join('');
+    return index
+      .replace(
+        /<html[^>]*>/,
+        `<html lang="${escapeAttribute(page.lang)}" dir="${rtl ? 'rtl' : 'ltr'}" data-bs-theme="dark">`,
+      )
+      .replace(
+        /<!--early-head-->[\s\S]*?<!--\/early-head-->/,
+        () => `<link rel="stylesheet" id="bootstrap-css" href="/${rtl ? head.rtl : head.ltr}">`,
+      )
+      .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+      .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => starter)
+      .replace('</head>', () => `${pageStyles}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root" data-ssr="1">${page.html}</div><script type="application/json" id="known-queries">${JSON.stringify(known).replace(/</g, '\\u003c')}</script>`,
+      );
+  }
+
+  /** The HTML for a page address (path and query), in the reader's theme (the `theme` cookie). */
+  return async function htmlFor(url: string, theme: 'dark' | 'light' = 'dark'): Promise<string> {
+    const html = await pageFor(url);
+    return theme === 'light' ? html.replace(/(<html[^>]*data-bs-theme=")dark"/, '$1light"') : html;
+  };
+
+  async function pageFor(url: string): Promise<string> {
+    const { renderer, head, index } = await current();
+    if (!renderer || !head) return index;
+    let known: KnownQuery[] = [];
+    try {
+      known = await knownQueries();
+    } catch (error) {
+      log.warn({ err: error }, 'the data of a rendered page could not be read; it renders without it');
+    }
+    const key = `${localDay()} ${JSON.stringify(known)} ${url}`;
+    const keptHtml = kept.get(key);
+    if (keptHtml !== undefined) {
+      kept.delete(key);
+      kept.set(key, keptHtml);
+      return keptHtml;
+    }
+    let html = index;
+    try {
+      const page = await renderer.renderPage(url, readLocale, { timeoutMs: RENDER_TIMEOUT_MS, known });
+      if (page) html = compose(index, head, page, known);
+    } catch (error) {
+      log.warn({ err: error, url }, 'a page could not be rendered on the server; it renders in the browser');
+      return index;
+    }
+    kept.set(key, html);
+    if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value as string);
+    return html;
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * The server's render of a page: the same routes and providers as the browser, with a static router, translations
+ * read from the built locale files and a guest's view of the page. The browser hydrates this HTML (main.tsx).
+ * Pages behind sign-in, redirects and the Russian /ru prefix are not rendered here: the server sends the app shell.
+ */
+import { createInstance, type i18n, type Resource } from 'i18next';
+import { prerender } from 'react-dom/static';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppRoot } from './app/AppRoot.tsx';
+import { PAGES } from './app/pages.ts';
+import { buildRoutes, type RouteHandle } from './app/router.tsx';
+import type { PageName } from './app/routeTable.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageOfPath } from './lib/languages.ts';
+import { NAMESPACES } from './lib/namespaces.ts';
+import { createQueryClient } from './lib/query-client.ts';
+
+/** Data the server already has, put in the query cache so the page renders with it (and hydrates with it). */
+export interface KnownQuery {
+  queryKey: unknown[];
+  data: unknown;
+}
+
+export interface RenderedPage {
+  /** The markup inside #root. */
+  html: string;
+  lang: Language;
+  page: PageName;
+}
+
+/** Reads /locales/{lang}/{namespace}.json of the build; null when the file is missing. */
+export type LocaleReader = (lang: Language, namespace: string) => Promise<Record<string, unknown> | null>;
+
+const handler = createStaticHandler(buildRoutes());
+const translators = new Map<Language, Promise<i18n>>();
+
+/** One translator per language, with the same fallbacks as the browser's: the language, English, Russian. */
+function translatorFor(lang: Language, read: LocaleReader): Promise<i18n> {
+  let made = translators.get(lang);
+  if (!made) {
+    made = (async () => {
+      const resources: Resource = {};
+      for (const code of new Set<Language>([lang, 'en', DEFAULT_LANGUAGE])) {
+        resources[code] = {};
+        for (const namespace of NAMESPACES) {
+          const bundle = await read(code, namespace);
+          if (bundle) resources[code][namespace] = bundle;
+        }
+      }
+      const instance = createInstance();
+      await instance.use(initReactI18next).init({
+        lng: lang,
+        supportedLngs: [...LANGUAGES],
+        fallbackLng: ['en', DEFAULT_LANGUAGE],
+        ns: [...NAMESPACES],
+        defaultNS: 'translation',
+        fallbackNS: ['translation'],
+        load: 'currentOnly',
+        resources,
+        interpolation: { escapeValue: false },
+        react: { useSuspense: false },
+        showSupportNotice: false,
+      });
+      return instance;
+    })();
+    made.catch(() => translators.delete(lang));
+    translators.set(lang, made);
+  }
+  return made;
+}
+
+/**
+ * Renders the page at `url` (path and query) as a guest sees it, or answers null when the page is not one the
+ * server renders. Gives up after `timeoutMs`.
+ */
+export async function renderPage(
+  url: string,
+  read: LocaleReader,
+  { timeoutMs = 2_000, known = [] }: { timeoutMs?: number; known?: KnownQuery[] } = {},
+): Promise<RenderedPage | null> {
+  const request = new Request(new URL(url, 'http://localhost'));
+  const context = await handler.query(request);
+  if (context instanceof Response) return null;
+  const entry = (context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.entry;
+  if (!entry?.page || entry.redirect || entry.requiresLogin || entry.adminOnly || entry.gameAccess) return null;
+  const { pathname } = new URL(request.url);
+  if (/^\/ru(\/|$)/.test(pathname)) return null;
+  const lang = languageOfPath(pathname);
+  // With its chunk loaded the page renders in place; a page that suspended would be sent as a fallback to swap.
+  const [translator] = await Promise.all([translatorFor(lang, read), PAGES[entry.page].preload()]);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = createQueryClient();
+  for (const query of known) queryClient.setQueryData(query.queryKey, query.data);
+  const failures: unknown[] = [];
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(new Error(`rendering ${pathname} took over ${timeoutMs} ms`)), timeoutMs);
+  try {
+    const { prelude } = await prerender(
+      <I18nextProvider i18n={translator}>
+        <AppRoot queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppRoot>
+      </I18nextProvider>,
+      {
+        signal: abort.signal,
+        // Every boundary in place: a large one would otherwise be sent as its fallback plus a script that swaps it.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onError(error) {
+          failures.push(error);
+        },
+      },
+    );
+    const html = await new Response(prelude).text();
+    // A part that failed would be left to the browser; the whole page is, instead, so nothing renders twice.
+    if (failures.length > 0) throw failures[0];
+    return { html, lang, page: entry.page };
+  } finally {
+    clearTimeout(timer);
+  }
+}

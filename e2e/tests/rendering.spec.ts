@@ -1,0 +1,66 @@
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
+
+/** Everything React says about a page whose HTML it had to render again. */
+function hydrationComplaints(page: Page): string[] {
+  const complaints: string[] = [];
+  page.on('console', (message) => {
+    if (/hydrat/i.test(message.text())) complaints.push(message.text());
+  });
+  page.on('pageerror', (error) => complaints.push(error.message));
+  return complaints;
+}
+
+test.describe('pages rendered on the server', () => {
+  test('a matrix page arrives as HTML in its language, before any script runs', async ({ request }) => {
+    const moon = await request.get('/en/moon');
+    expect(moon.headers()['content-type']).toContain('text/html');
+    const html = await moon.text();
+    expect(html).toContain('<html lang="en" dir="ltr"');
+    expect(html).toMatch(/<div id="root" data-ssr="1">/);
+    expect(html).toContain('data-testid="matrix-title"');
+    expect(html).toContain('data-testid="moon-grid"');
+    // The scripts start after the first paint: none is in the document itself.
+    expect(html).not.toMatch(/<script type="module"/);
+
+    const arabic = await (await request.get('/ar/tzolkin')).text();
+    expect(arabic).toContain('<html lang="ar" dir="rtl"');
+    expect(arabic).toMatch(/bootstrap\.rtl\.min-[\w-]+\.css/);
+  });
+
+  test('pages behind sign-in and the /ru prefix are sent as the app shell', async ({ request }) => {
+    for (const path of ['/account', '/admin', '/ru/dash']) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain('<div id="root"></div>');
+    }
+  });
+
+  test('the moon page is the same once hydrated, and its arrows answer', async ({ page }) => {
+    const complaints = hydrationComplaints(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/en/moon');
+    const title = page.getByTestId('matrix-title');
+    const before = await title.textContent();
+    await page.getByRole('button', { name: 'Next moon' }).click();
+    await expect(title).not.toHaveText(before ?? '');
+    expect(complaints).toEqual([]);
+  });
+
+  test('a kin of the hydrated Tzolkin opens its day', async ({ page }) => {
+    const complaints = hydrationComplaints(page);
+    await page.goto('/en/tzolkin');
+    await page.getByTestId('tzolkin-grid').locator('.tzolkin-cell[data-kin="1"] button').click();
+    await expect(page).toHaveURL(/\/en\/context\/\d{4}-\d{2}-\d{2}$/);
+    expect(complaints).toEqual([]);
+  });
+
+  test('a light theme chosen before is in the HTML already', async ({ page, context, baseURL }) => {
+    // What choosing the light theme leaves behind: the setting on the device and its cookie.
+    await context.addCookies([{ name: 'theme', value: 'light', url: baseURL ?? '' }]);
+    await page.addInitScript(() => window.localStorage.setItem('theme', 'light'));
+    const reply = await page.request.get('/dash');
+    expect(await reply.text()).toContain('data-bs-theme="light"');
+    await page.goto('/dash');
+    await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'light');
+  });
+});
