@@ -98,17 +98,18 @@ export function createPageRenderer(
     const files = head.pages[page.page] ?? [];
     const languages = [...new Set([page.lang, 'en', 'ru'])];
     const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(index)?.[1];
-    const entryImports = [...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     // The page is readable as sent: its scripts and translations are asked for once the whole document is parsed
     // and painted, so the first paint waits for nothing but the HTML and the stylesheets.
+    // The entry's own imports the browser finds in the entry; only the page's chunk and its imports, which the entry
+    // loads lazily, are named here. Each link added costs the main thread about a millisecond.
     const later = {
-      modules: [...entryImports, ...files.filter((file) => !file.endsWith('.css')).map((file) => `/${file}`)],
+      modules: files.filter((file) => !file.endsWith('.css')).map((file) => `/${file}`),
       translations: languages.flatMap((lang) =>
         head.namespaces.map((namespace) => `/locales/${lang}/${namespace}.json`),
       ),
       entry,
     };
-    const starter = `<script>(function(){var d=document,f=${JSON.stringify(later)};function l(r,h,a){var e=d.createElement('link');e.rel=r;e.href=h;if(a){e.as=a}e.crossOrigin='anonymous';d.head.append(e)}function go(){requestAnimationFrame(function(){setTimeout(function(){f.translations.forEach(function(h){l('preload',h,'fetch')});f.modules.forEach(function(h){l('modulepreload',h)});var s=d.createElement('script');s.type='module';s.crossOrigin='anonymous';s.src=f.entry;d.head.append(s)})})}if(d.readyState==='loading'){d.addEventListener('DOMContentLoaded',go)}else{go()}})();</script>`;
+    const starter = `<script>(function(){var d=document,f=${JSON.stringify(later)};function l(r,h,a){var e=d.createElement('link');e.rel=r;e.href=h;if(a){e.as=a}e.crossOrigin='anonymous';d.head.append(e)}function go(){requestAnimationFrame(function(){setTimeout(function(){var s=d.createElement('script');s.type='module';s.crossOrigin='anonymous';s.src=f.entry;d.head.append(s);f.modules.forEach(function(h){l('modulepreload',h)});f.translations.forEach(function(h){l('preload',h,'fetch')})})})}if(d.readyState==='loading'){d.addEventListener('DOMContentLoaded',go)}else{go()}})();</script>`;
     // Page stylesheets after the app's own, in the order the browser would add them.
     const pageStyles = files
       .filter((file) => file.endsWith('.css'))

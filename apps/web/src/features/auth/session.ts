@@ -71,8 +71,11 @@ export const sessionStore = {
 /** What the server renders a page for, and what hydration starts from: a guest. */
 const SERVER_STATE: SessionState = { status: 'anonymous', user: null, token: null };
 
+/** A guest's own state is the server's: handing it over spares every session reader a render after hydration. */
+const serverSnapshot = () => (state.status === 'anonymous' && !state.user ? state : SERVER_STATE);
+
 export function useSession(): SessionState {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, () => SERVER_STATE);
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, serverSnapshot);
 }
 
 function clearStoredAuth(): void {
