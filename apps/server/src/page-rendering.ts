@@ -98,8 +98,9 @@ export function createPageRenderer(
     const files = head.pages[page.page] ?? [];
     const languages = [...new Set([page.lang, 'en', 'ru'])];
     const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(index)?.[1];
-    // The page is readable as sent: its scripts and translations are asked for once the whole document is parsed
-    // and painted, so the first paint waits for nothing but the HTML and the stylesheets.
+    // The page is readable as sent: its scripts and translations are asked for once the browser reports the first
+    // contentful paint (a second after the load event at the latest, for a tab in the background or a browser
+    // without paint timing), so the first paint waits for nothing but the HTML and the stylesheets.
     // The entry's own imports the browser finds in the entry; only the page's chunk and its imports, which the entry
     // loads lazily, are named here. Each link added costs the main thread about a millisecond.
     const later = {
@@ -109,7 +110,7 @@ export function createPageRenderer(
       ),
       entry,
     };
-    const starter = `<script>(function(){var d=document,f=${JSON.stringify(later)};function l(r,h,a){var e=d.createElement('link');e.rel=r;e.href=h;if(a){e.as=a}e.crossOrigin='anonymous';d.head.append(e)}function go(){requestAnimationFrame(function(){setTimeout(function(){var s=d.createElement('script');s.type='module';s.crossOrigin='anonymous';s.src=f.entry;d.head.append(s);f.modules.forEach(function(h){l('modulepreload',h)});f.translations.forEach(function(h){l('preload',h,'fetch')})})})}if(d.readyState==='loading'){d.addEventListener('DOMContentLoaded',go)}else{go()}})();</script>`;
+    const starter = `<script>(function(){var d=document,f=${JSON.stringify(later)};function l(r,h,a){var e=d.createElement('link');e.rel=r;e.href=h;if(a){e.as=a}e.crossOrigin='anonymous';d.head.append(e)}var on=0;function go(){if(on)return;on=1;var s=d.createElement('script');s.type='module';s.crossOrigin='anonymous';s.src=f.entry;d.head.append(s);f.modules.forEach(function(h){l('modulepreload',h)});setTimeout(function(){f.translations.forEach(function(h){l('preload',h,'fetch')})})}try{new PerformanceObserver(function(p){if(p.getEntriesByName('first-contentful-paint').length)setTimeout(go)}).observe({type:'paint',buffered:true})}catch(e){}addEventListener('load',function(){setTimeout(go,1000)})})();</script>`;
     // Page stylesheets after the app's own, in the order the browser would add them.
     const pageStyles = files
       .filter((file) => file.endsWith('.css'))

@@ -12,7 +12,7 @@ import { CARDS_TOGGLE_ID, cardsBar, useCardsBarOpen } from '../features/cards/ba
 import { EducationLayout } from '../features/education/EducationLayout.tsx';
 import { PricewallHost } from '../features/paywall/PricewallHost.tsx';
 import { track } from '../lib/analytics.ts';
-import { ReadyMark, useHydrated } from '../lib/hydration.ts';
+import { AfterHydration, ReadyMark } from '../lib/hydration.ts';
 import { applyDocumentLanguage } from '../lib/i18n.ts';
 import { LANGUAGES, type Language, localizedPath, NATIVE_NAMES, splitLanguage } from '../lib/languages.ts';
 import { useSelectedDate } from '../lib/selected-date.tsx';
@@ -312,7 +312,6 @@ export function AppLayout() {
   const rules = layoutRules(entry.kind, path);
   const swipe = useDateSwipe(entry.kind === 'matrix', path.startsWith('/trecena') ? 13 : 1, lang === 'ar');
   const cardsOpen = useCardsBarOpen();
-  const hydrated = useHydrated();
 
   useAlternateLinks(path);
   useEffect(() => applyDocumentLanguage(lang), [lang]);
@@ -353,7 +352,13 @@ export function AppLayout() {
           <ReadyMark />
         </Suspense>
         {path === '/dash' && <DashCta lang={lang} />}
-        {entry.kind === 'matrix' && hydrated && <Suspense fallback={null}>{<CommentsBlock />}</Suspense>}
+        {entry.kind === 'matrix' && (
+          <AfterHydration>
+            <Suspense fallback={null}>
+              <CommentsBlock />
+            </Suspense>
+          </AfterHydration>
+        )}
       </main>
       <Footer lang={lang} sticky={rules.stickyFooter} />
       {rules.mobileDateBar && (

@@ -1,18 +1,16 @@
-import { useEffect, useSyncExternalStore } from 'react';
-
-const subscribe = () => () => {};
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 
 /**
- * False while a page served as HTML is being hydrated (and on the server), true afterwards and in a page rendered
- * in the browser from the start. Parts that depend on what only the browser knows (stored views, dismissed
- * banners, the comments of the day) render after hydration, so the first render matches the server's HTML.
+ * Renders its children after the first render has committed: after hydration for a page the server rendered, where
+ * they depend on what only the browser knows (the comments of the day, stored views). The second render is a
+ * transition, so React renders them in short slices instead of one long task.
  */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+export function AfterHydration({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    startTransition(() => setShown(true));
+  }, []);
+  return shown ? children : null;
 }
 
 /**
