@@ -2,27 +2,14 @@ import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import {
+  KNOWN_QUERIES_ID,
+  type KnownQuery,
+  type LocaleReader,
+  type PageRenderer,
+  type RenderedPage,
+} from '@hunab/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-
-/** What the web build's server renderer (apps/web/src/entry-server.tsx) answers. */
-/** A query the page renders from, answered on the server and handed to the browser with the HTML. */
-export interface KnownQuery {
-  queryKey: unknown[];
-  data: unknown;
-}
-interface RenderedPage {
-  html: string;
-  lang: string;
-  page: string;
-}
-type LocaleReader = (lang: string, namespace: string) => Promise<Record<string, unknown> | null>;
-interface Renderer {
-  renderPage(
-    url: string,
-    read: LocaleReader,
-    options: { timeoutMs?: number; known?: KnownQuery[] },
-  ): Promise<RenderedPage | null>;
-}
 
 /** dist/head.json of the web build: the Bootstrap stylesheets, the namespaces and each page's files. */
 interface HeadFacts {
@@ -59,7 +46,7 @@ export function createPageRenderer(
   const rendererPath = join(serverDistDir, 'entry-server.js');
   const localesDir = join(webDistDir, 'locales');
   let loadedFor = -1;
-  let loading: Promise<{ renderer: Renderer | null; head: HeadFacts | null; index: string }> | null = null;
+  let loading: Promise<{ renderer: PageRenderer | null; head: HeadFacts | null; index: string }> | null = null;
   const kept = new Map<string, string>();
 
   const readLocale: LocaleReader = async (lang, namespace) => {
@@ -81,7 +68,7 @@ export function createPageRenderer(
         const index = await readFile(indexPath, 'utf8');
         if (!existsSync(rendererPath)) return { renderer: null, head: null, index };
         try {
-          const renderer = (await import(`${pathToFileURL(rendererPath).href}?built=${builtAt}`)) as Renderer;
+          const renderer = (await import(`${pathToFileURL(rendererPath).href}?built=${builtAt}`)) as PageRenderer;
           const head = JSON.parse(await readFile(join(webDistDir, 'head.json'), 'utf8')) as HeadFacts;
           return { renderer, head, index };
         } catch (error) {
@@ -131,7 +118,7 @@ export function createPageRenderer(
       .replace(
         '<div id="root"></div>',
         () =>
-          `<div id="root" data-ssr="1">${page.html}</div><script type="application/json" id="known-queries">${JSON.stringify(known).replace(/</g, '\\u003c')}</script>`,
+          `<div id="root" data-ssr="1">${page.html}</div><script type="application/json" id="${KNOWN_QUERIES_ID}">${JSON.stringify(known).replace(/</g, '\\u003c')}</script>`,
       );
   }
 

@@ -4,9 +4,10 @@ import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import type { KnownQuery } from '@hunab/contracts';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './lib/errors.ts';
-import { createPageRenderer, type KnownQuery } from './page-rendering.ts';
+import { createPageRenderer } from './page-rendering.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);

@@ -3,6 +3,7 @@
  * read from the built locale files and a guest's view of the page. The browser hydrates this HTML (main.tsx).
  * Pages behind sign-in, redirects and the Russian /ru prefix are not rendered here: the server sends the app shell.
  */
+import type { KnownQuery, LocaleReader, RenderedPage } from '@hunab/contracts';
 import { createInstance, type i18n, type Resource } from 'i18next';
 import { prerender } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -10,26 +11,9 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppRoot } from './app/AppRoot.tsx';
 import { PAGES } from './app/pages.ts';
 import { buildRoutes, type RouteHandle } from './app/router.tsx';
-import type { PageName } from './app/routeTable.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageOfPath } from './lib/languages.ts';
 import { NAMESPACES } from './lib/namespaces.ts';
 import { createQueryClient } from './lib/query-client.ts';
-
-/** Data the server already has, put in the query cache so the page renders with it (and hydrates with it). */
-export interface KnownQuery {
-  queryKey: unknown[];
-  data: unknown;
-}
-
-export interface RenderedPage {
-  /** The markup inside #root. */
-  html: string;
-  lang: Language;
-  page: PageName;
-}
-
-/** Reads /locales/{lang}/{namespace}.json of the build; null when the file is missing. */
-export type LocaleReader = (lang: Language, namespace: string) => Promise<Record<string, unknown> | null>;
 
 const handler = createStaticHandler(buildRoutes());
 const translators = new Map<Language, Promise<i18n>>();

@@ -1,4 +1,5 @@
 import './styles.css';
+import { KNOWN_QUERIES_ID, type KnownQuery } from '@hunab/contracts';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -41,8 +42,8 @@ function bootstrap(): void {
   );
   if (root.dataset.ssr === '1') {
     // The data the server rendered the page from goes into the cache first, so hydration renders the same.
-    const known = document.getElementById('known-queries')?.textContent;
-    for (const query of known ? (JSON.parse(known) as { queryKey: unknown[]; data: unknown }[]) : []) {
+    const known = document.getElementById(KNOWN_QUERIES_ID)?.textContent;
+    for (const query of known ? (JSON.parse(known) as KnownQuery[]) : []) {
       queryClient.setQueryData(query.queryKey, query.data);
     }
     // The server sent this page's HTML: it is on screen already. Hydrate it once the translations and the page's
@@ -73,8 +74,8 @@ function bootstrap(): void {
 }
 
 /**
- * A page whose HTML differs from the browser's first render (a stored theme, a birth date in the URL hash, a
- * signed-in reader) is rendered again in the browser; React recovers by itself, so this is only worth a note.
+ * A page whose HTML differs from the browser's first render (a birth date in the URL hash, a reader whose day is
+ * not the server's) is rendered again in the browser; React recovers by itself, so this is only worth a note.
  */
 function reportHydrationMismatch(error: unknown): void {
   console.warn('Hydration re-rendered part of the page:', error);

@@ -1,0 +1,33 @@
+/**
+ * What the server and the web build's page renderer (apps/web/src/entry-server.tsx) say to each other, and what the
+ * rendered HTML hands to the browser.
+ */
+
+/** A query a page renders from, answered on the server and handed to the browser with the HTML. */
+export interface KnownQuery {
+  queryKey: unknown[];
+  data: unknown;
+}
+
+/** The id of the JSON script after #root that holds the page's known queries. */
+export const KNOWN_QUERIES_ID = 'known-queries';
+
+export interface RenderedPage {
+  /** The markup inside #root. */
+  html: string;
+  lang: string;
+  /** The page's name in the route table, which names its files in dist/head.json. */
+  page: string;
+}
+
+/** Reads /locales/{lang}/{namespace}.json of the build; null when the file is missing. */
+export type LocaleReader = (lang: string, namespace: string) => Promise<Record<string, unknown> | null>;
+
+/** The renderer module: a page as a guest sees it, or null for a page the server does not render. */
+export interface PageRenderer {
+  renderPage(
+    url: string,
+    read: LocaleReader,
+    options?: { timeoutMs?: number; known?: KnownQuery[] },
+  ): Promise<RenderedPage | null>;
+}
