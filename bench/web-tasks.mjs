@@ -50,6 +50,13 @@ try {
     );
   }
   console.log(`tasks over 3 ms: ${(total / 1000).toFixed(0)} ms in all`);
+  // Lighthouse's mobile figure runs the same tasks four times slower and counts what each task over 50 ms lasts
+  // beyond 50 ms, after the first contentful paint; tasks under 10 ms it leaves out.
+  const paint = events.find((event) => event.name === 'firstContentfulPaint')?.ts ?? start;
+  const blocking = tasks
+    .filter((task) => task.ts >= paint && task.dur >= 10_000)
+    .reduce((sum, task) => sum + Math.max(0, (task.dur * 4) / 1000 - 50), 0);
+  console.log(`blocking time at four times slower, after the first paint: about ${Math.round(blocking)} ms`);
   for (const name of ['firstContentfulPaint', 'largestContentfulPaint::Candidate']) {
     for (const event of events.filter((item) => item.name === name)) {
       console.log(

@@ -10,8 +10,9 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppRoot } from './app/AppRoot.tsx';
 import { PAGES } from './app/pages.ts';
-import { buildRoutes, type RouteHandle } from './app/router.tsx';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageOfPath } from './lib/languages.ts';
+import { matchRoute } from './app/route-match.ts';
+import { buildRoutes } from './app/router.tsx';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './lib/languages.ts';
 import { NAMESPACES } from './lib/namespaces.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
@@ -65,11 +66,11 @@ export async function renderPage(
   const request = new Request(new URL(url, 'http://localhost'));
   const context = await handler.query(request);
   if (context instanceof Response) return null;
-  const entry = (context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.entry;
-  if (!entry?.page || entry.redirect || entry.requiresLogin || entry.adminOnly || entry.gameAccess) return null;
   const { pathname } = new URL(request.url);
-  if (/^\/ru(\/|$)/.test(pathname)) return null;
-  const lang = languageOfPath(pathname);
+  const { kind, entry, lang } = matchRoute(pathname);
+  if (kind !== 'entry' || !entry.page || entry.redirect || entry.requiresLogin || entry.adminOnly || entry.gameAccess) {
+    return null;
+  }
   // With its chunk loaded the page renders in place; a page that suspended would be sent as a fallback to swap.
   const [translator] = await Promise.all([translatorFor(lang, read), PAGES[entry.page].preload()]);
   const router = createStaticRouter(handler.dataRoutes, context);

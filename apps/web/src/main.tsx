@@ -6,7 +6,8 @@ import { RouterProvider } from 'react-router';
 import { AppRoot } from './app/AppRoot.tsx';
 import { showStartupFailure } from './app/errors.tsx';
 import { PAGES } from './app/pages.ts';
-import { createAppRouter, type RouteHandle } from './app/router.tsx';
+import { matchRoute } from './app/route-match.ts';
+import { createAppRouter } from './app/router.tsx';
 import { listenForSessionChanges, restoreSession } from './features/auth/session.ts';
 import { startCardSync } from './features/cards/sync.ts';
 import { listenForUncaughtErrors } from './lib/error-reporting.ts';
@@ -21,7 +22,15 @@ import { applyTheme } from './lib/theme.ts';
 /** Start-up gives up waiting for its calls after 5 s and shows what it has (spec 000 section 4.5). */
 const STARTUP_TIMEOUT_MS = 5_000;
 
-function bootstrap(): void {
+/** Lets the browser run what waits (input, paint) before the next part of start-up: one long task becomes several. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function bootstrap(): Promise<void> {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('no #root element');
+  // A page sent as HTML is on screen already: evaluating the modules was one task, setting up is the next.
+  const rendered = root.dataset.ssr === '1';
+  if (rendered) await nextTask();
   const lang = languageOfPath(window.location.pathname);
   applyTheme();
   applyDocumentLanguage(lang);
@@ -31,16 +40,13 @@ function bootstrap(): void {
   startCardSync(queryClient);
   const translations = initI18n(lang);
   const ready = Promise.all([translations, restoreSession()]);
-
-  const root = document.getElementById('root');
-  if (!root) throw new Error('no #root element');
   const router = createAppRouter();
   const app = (
     <AppRoot queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppRoot>
   );
-  if (root.dataset.ssr === '1') {
+  if (rendered) {
     // The data the server rendered the page from goes into the cache first, so hydration renders the same.
     const known = document.getElementById(KNOWN_QUERIES_ID)?.textContent;
     for (const query of known ? (JSON.parse(known) as KnownQuery[]) : []) {
@@ -48,11 +54,12 @@ function bootstrap(): void {
     }
     // The server sent this page's HTML: it is on screen already. Hydrate it once the translations and the page's
     // chunk are here, in slices, so the main thread stays free for the reader's first taps.
-    const page = (router.state.matches.at(-1)?.route.handle as RouteHandle | undefined)?.entry.page;
+    const page = matchRoute(window.location.pathname).entry.page;
     // It counts as the session's first load: the page is on screen, so the branded start screen is not needed.
     session.set(SESSION_KEYS.firstLoadShown, '1');
     Promise.all([translations, page ? PAGES[page].preload() : undefined]).then(
-      () => {
+      async () => {
+        await nextTask();
         startTransition(() => {
           hydrateRoot(root, app, { onRecoverableError: reportHydrationMismatch });
         });
@@ -121,8 +128,4 @@ function showFirstLoadScreen(ready: Promise<unknown>): void {
   );
 }
 
-try {
-  bootstrap();
-} catch (error) {
-  showStartupFailure(error);
-}
+bootstrap().catch(showStartupFailure);

@@ -1,7 +1,7 @@
 import { MAX_DATE, MIN_DATE, parseDate } from '@hunab/calendar';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Icon } from '../components/Icon.tsx';
 import { AccessLayer } from '../features/access/AccessLayer.tsx';
 import { DashCta } from '../features/access/DashCta.tsx';
@@ -21,19 +21,13 @@ import { setTheme, useTheme } from '../lib/theme.ts';
 import { PageSpinner } from './guards.tsx';
 import { changeLanguage } from './language-change.ts';
 import { layoutRules } from './layoutRules.ts';
-import type { RouteHandle } from './router.tsx';
+import { useRouteEntry } from './route-match.ts';
 import { NO_RETURN_PATHS, type RouteEntry } from './routeTable.ts';
 import { TopBannersSlot } from './TopBannersSlot.tsx';
 import { useDismiss } from './useDismiss.ts';
 
 const CardsBar = lazy(() => import('../features/cards/CardsBar.tsx'));
 const CommentsBlock = lazy(() => import('../features/comments/CommentsBlock.tsx'));
-
-function useCurrentEntry(): RouteEntry {
-  const matches = useMatches();
-  const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
-  return handle?.entry ?? { path: '*', kind: 'other' };
-}
 
 /** The previous / date / next selector of the matrix pages. */
 export function DateSelector({ compact = false }: { compact?: boolean }) {
@@ -308,7 +302,7 @@ export function AppLayout() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const { lang, path } = splitLanguage(pathname);
-  const entry = useCurrentEntry();
+  const entry = useRouteEntry();
   const rules = layoutRules(entry.kind, path);
   const swipe = useDateSwipe(entry.kind === 'matrix', path.startsWith('/trecena') ? 13 : 1, lang === 'ar');
   const cardsOpen = useCardsBarOpen();

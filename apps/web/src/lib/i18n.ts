@@ -70,7 +70,8 @@ function request(_options: HttpBackendOptions, url: string, _payload: unknown, c
   }
   withReadSlot(() => fetchWithRetries(url)).then(
     (text) => {
-      local.setJson(cacheKey(url), { at: Date.now(), text });
+      // Kept for the next visit in a task of its own: writing local storage takes a while on a phone.
+      setTimeout(() => local.setJson(cacheKey(url), { at: Date.now(), text }), 0);
       callback(null, { status: 200, data: text });
     },
     (error: unknown) => {
@@ -107,7 +108,9 @@ export const i18nInstance: i18n = i18next;
 /** Puts the language on the document: `lang`, and right-to-left for Arabic. */
 export function applyDocumentLanguage(lang: Language): void {
   const direction = isRightToLeft(lang) ? 'rtl' : 'ltr';
-  document.documentElement.lang = lang;
-  document.documentElement.dir = direction;
+  const html = document.documentElement;
+  // Setting either, even to the value it has, restyles every element (:lang and :dir), so only a change is written.
+  if (html.lang !== lang) html.lang = lang;
+  if (html.dir !== direction) html.dir = direction;
   applyBootstrapDirection(direction);
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@hunab/calendar/languages';
+import { DATE_TABLES, type DateStyle, type DateTables } from './date-formats.ts';
 import { LOCAL_KEYS, local } from './storage.ts';
 
 export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language };
@@ -152,17 +153,53 @@ export function keptFormat<T>(key: string, make: () => T): T {
   if (!madeFormats.has(key)) madeFormats.set(key, make());
   return madeFormats.get(key) as T;
 }
-const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
-  keptFormat(`date:${locale}:${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
 const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}) =>
   keptFormat(`number:${locale}:${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+
+/**
+ * A date as Intl.DateTimeFormat with `dateStyle` writes it in `lang`, from tables read out of the same CLDR data
+ * (date-formats.ts): the first DateTimeFormat a tab makes loads the calendar data, 30-130 ms on a laptop, which the
+ * first render of a page cannot afford. Local time, as Intl uses by default.
+ */
+export function formatDateIn(lang: Language, date: Date, style: DateStyle = 'long'): string {
+  const { digits, styles } = DATE_TABLES[lang] as DateTables;
+  const { pattern, months = [], weekdays = [] } = styles[style];
+  const number = (value: number, width = 1) =>
+    String(value)
+      .padStart(width, '0')
+      .replace(/\d/g, (digit) => digits[Number(digit)] ?? digit);
+  const month = date.getMonth();
+  return pattern
+    .map((part) => {
+      switch (part) {
+        case '{weekday}':
+          return weekdays[date.getDay()] ?? '';
+        case '{day}':
+          return number(date.getDate());
+        case '{day2}':
+          return number(date.getDate(), 2);
+        case '{month}':
+          return months[month] ?? '';
+        case '{monthNumber}':
+          return number(month + 1);
+        case '{month2}':
+          return number(month + 1, 2);
+        case '{year}':
+          return number(date.getFullYear());
+        case '{year2}':
+          return number(date.getFullYear() % 100, 2);
+        default:
+          return part;
+      }
+    })
+    .join('');
+}
 
 /** Formats with the conventions of the interface language. */
 export function formatters(lang: Language) {
   const { locale, currency } = LANGUAGE_CONFIG[lang];
   return {
-    date: (date: Date, style: 'full' | 'long' | 'medium' | 'short' = 'long') =>
-      dateFormat(locale, { dateStyle: style }).format(date),
+    date: (date: Date, style: DateStyle = 'long') => formatDateIn(lang, date, style),
     number: (value: number) => numberFormat(locale).format(value),
     /** A whole number without grouping, such as a year. */
     plain: (value: number) => numberFormat(locale, { useGrouping: false }).format(value),

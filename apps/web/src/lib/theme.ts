@@ -11,7 +11,8 @@ export function currentTheme(): Theme {
 
 /** Light or dark, kept in local storage; dark by default (spec 000 section 4.9). */
 export function applyTheme(theme: Theme = currentTheme()): void {
-  document.documentElement.dataset.bsTheme = theme;
+  const html = document.documentElement;
+  if (html.dataset.bsTheme !== theme) html.dataset.bsTheme = theme;
   // Also a cookie, so the server sends a page already in this theme.
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and Firefox
   document.cookie = `theme=${theme}; path=/; max-age=31536000; samesite=lax`;

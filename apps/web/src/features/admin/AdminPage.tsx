@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useMatches } from 'react-router';
-import type { RouteHandle } from '../../app/router.tsx';
+import { Link } from 'react-router';
+import { useRouteEntry } from '../../app/route-match.ts';
 import { ROUTES } from '../../app/routeTable.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 
 /** An admin page: its title, and the map of the admin area. */
 export default function AdminPage() {
   const { t } = useTranslation();
-  const matches = useMatches();
-  const entry = (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.entry;
-  const title = t(`pages.${entry?.title ?? 'admin'}`);
+  const entry = useRouteEntry();
+  const title = t(`pages.${entry.title ?? 'admin'}`);
   usePageTitle(title);
   const sections = ROUTES.filter((route) => route.adminOnly && route.page && !route.path.includes(':'));
   return (

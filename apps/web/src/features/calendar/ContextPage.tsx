@@ -1,7 +1,8 @@
 import { calendarDay, formatDate, parseDate } from '@hunab/calendar';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useRouteParams } from '../../app/route-match.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
@@ -22,7 +23,7 @@ function parseOrNull(text: string | undefined) {
 /** The seal of a date and its reading: /context/{YYYY-MM-DD}; a missing or invalid date means today. */
 export default function ContextPage() {
   const { t } = useTranslation();
-  const { date: dateParam } = useParams();
+  const { date: dateParam } = useRouteParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const lang = languageOfPath(pathname);

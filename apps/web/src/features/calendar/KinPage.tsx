@@ -1,6 +1,7 @@
 import { calendarNames, castleEntity, kinEntity } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router';
+import { useLocation } from 'react-router';
+import { useRouteParams } from '../../app/route-match.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { languageOfPath } from '../../lib/languages.ts';
@@ -8,7 +9,7 @@ import { languageOfPath } from '../../lib/languages.ts';
 /** A kin by number: name, tone, seal, number and wavespell. */
 export default function KinPage() {
   const { t } = useTranslation();
-  const { kinNumber } = useParams();
+  const { kinNumber } = useRouteParams();
   const lang = languageOfPath(useLocation().pathname);
   const n = kinNumber !== undefined && /^\d+$/.test(kinNumber) ? Number(kinNumber) : Number.NaN;
   const valid = Number.isInteger(n) && n >= 1 && n <= 260;

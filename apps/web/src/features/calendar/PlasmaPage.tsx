@@ -1,6 +1,7 @@
 import { calendarDay, calendarNames } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
+import { useRouteParams } from '../../app/route-match.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { PlasmaGlyph } from '../../components/glyphs/PlasmaGlyph.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -15,7 +16,7 @@ import { useReading } from '../content/useReading.ts';
  */
 export default function PlasmaPage() {
   const { t } = useTranslation();
-  const { plasmaId } = useParams();
+  const { plasmaId } = useRouteParams();
   const lang = languageOfPath(useLocation().pathname);
   const { date } = useSelectedDate();
   const day = calendarDay(date, lang);

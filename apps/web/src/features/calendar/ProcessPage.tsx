@@ -2,7 +2,8 @@ import { calendarDay, type Language } from '@hunab/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
+import { useRouteParams } from '../../app/route-match.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ApiRequestError, api } from '../../lib/api.ts';
 import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
@@ -132,7 +133,7 @@ function ProcessLocked({ access, lang }: { access: ProcessAccess; lang: Language
 /** The tone of the day: its reading, and the 13-day process assignment, questions and polls for that tone. */
 export default function ProcessPage() {
   const { t } = useTranslation();
-  const { toneId } = useParams();
+  const { toneId } = useRouteParams();
   const { pathname } = useLocation();
   const lang = languageOfPath(pathname);
   const session = useSession();

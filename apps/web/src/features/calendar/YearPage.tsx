@@ -1,6 +1,7 @@
 import { thirteenMoonYear, yearStartOfDate } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { useRouteParams } from '../../app/route-match.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -11,7 +12,7 @@ import { moonDatesOf } from './year.ts';
 /** A 13-moon year (26 July to 25 July): each moon as its grid of 28 days. /year/{Gregorian year of its 26 July}. */
 export default function YearPage() {
   const { t } = useTranslation();
-  const { yearId } = useParams();
+  const { yearId } = useRouteParams();
   const lang = languageOfPath(useLocation().pathname);
   const { date, iso } = useSelectedDate();
   const asked = Number(yearId);

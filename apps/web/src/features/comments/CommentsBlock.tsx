@@ -2,8 +2,8 @@ import type { CommentDto } from '@hunab/contracts';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Component, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useMatches } from 'react-router';
-import type { RouteHandle } from '../../app/router.tsx';
+import { Link, useLocation } from 'react-router';
+import { useRouteMatch } from '../../app/route-match.ts';
 import { type Language, languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { useSession } from '../auth/session.ts';
@@ -256,13 +256,12 @@ function CycleComments({ cycle, lang }: { cycle: CommentCycle; lang: Language })
  */
 export default function CommentsBlock() {
   const { pathname, search, hash } = useLocation();
-  const matches = useMatches();
+  const match = useRouteMatch();
   const { date } = useSelectedDate();
   const session = useSession();
   const lang = languageOfPath(pathname);
-  const match = matches[matches.length - 1];
-  const routePath = (match?.handle as RouteHandle | undefined)?.entry.path ?? '';
-  const params = match?.params ?? {};
+  const routePath = match.kind === 'entry' ? match.entry.path : '';
+  const { params } = match;
   const birthDate = birthDateFromUrl(hash, search) ?? session.user?.birth_date ?? null;
   const cycle = cycleOfPage({ routePath, params, date, birthDate });
   if (!cycle) return null;
