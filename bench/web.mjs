@@ -40,7 +40,7 @@ const lighthouseDir = join(root, 'bench/lighthouse');
 if (!existsSync(join(lighthouseDir, 'node_modules/lighthouse'))) {
   execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: lighthouseDir, stdio: 'inherit' });
 }
-const RUNS = 3;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 function lighthouse(url) {

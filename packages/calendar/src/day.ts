@@ -1,5 +1,5 @@
 import { assertValidDate, commonDayOfYear, formatDate, type PlainDate } from './date.ts';
-import { type Castle, type Kin, languageTables, type Named } from './entities.ts';
+import { type Castle, type Kin, kinRecord, languageTables, type Named } from './entities.ts';
 import { castleOfKin, KIN_COUNT } from './kin.ts';
 import type { Language } from './names/index.ts';
 
@@ -78,7 +78,7 @@ export function calendarDay(date: PlainDate, lang: Language = 'ru'): CalendarDay
   const dayOfWeek = dayOfMoon === null ? null : ((dayOfMoon - 1) % 7) + 1;
   return {
     date: formatDate(date),
-    kin: tables.kins[kinNumber - 1] as Kin,
+    kin: kinRecord(kinNumber, lang),
     castle: tables.castles[castleOfKin(kinNumber) - 1] as Castle,
     yearKin: ((365 * yearStart + YEAR_START_DAY + KIN_OFFSET) % KIN_COUNT) + 1,
     yearStart,

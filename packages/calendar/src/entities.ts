@@ -73,18 +73,20 @@ function buildKin(kin: number, lang: Language): Kin {
 
 /** Everything a day record shares with every other day in one language, built once and frozen. */
 export interface LanguageTables {
-  readonly kins: readonly Kin[];
+  /** Kin records, each built on its first use (a day needs one of the 260) and kept; see `kinRecord`. */
+  readonly kins: readonly (Kin | undefined)[];
   readonly castles: readonly Castle[];
   readonly moons: readonly string[];
   readonly radialPlasmas: readonly Named[];
 }
 
 const tables: Partial<Record<Language, LanguageTables>> = {};
+const builtKins: Partial<Record<Language, (Kin | undefined)[]>> = {};
 
 function buildTables(lang: Language): LanguageTables {
   const names = calendarNames(lang);
-  const kins: Kin[] = [];
-  for (let kin = 1; kin <= KIN_COUNT; kin++) kins.push(buildKin(kin, lang));
+  const kins: (Kin | undefined)[] = new Array(KIN_COUNT);
+  builtKins[lang] = kins;
   const castles: Castle[] = [];
   for (let n = 1; n <= CASTLE_COUNT; n++) {
     castles.push(
@@ -92,7 +94,7 @@ function buildTables(lang: Language): LanguageTables {
     );
   }
   const built: LanguageTables = Object.freeze({
-    kins: Object.freeze(kins),
+    kins,
     castles: Object.freeze(castles),
     moons: names.moons,
     radialPlasmas: Object.freeze(names.radialPlasmas.map((name, i) => Object.freeze({ number: i + 1, name }))),
@@ -106,8 +108,29 @@ export function languageTables(lang: Language): LanguageTables {
   return tables[lang] ?? buildTables(lang);
 }
 
+/** The record of kin `kin` (1-260, not checked) in `lang`, built on first use and kept. */
+export function kinRecord(kin: number, lang: Language): Kin {
+  languageTables(lang);
+  const kins = builtKins[lang] as (Kin | undefined)[];
+  let record = kins[kin - 1];
+  if (!record) {
+    record = buildKin(kin, lang);
+    kins[kin - 1] = record;
+  }
+  return record;
+}
+
+const fullTables: Partial<Record<Language, readonly Kin[]>> = {};
+
 export function kinTable(lang: Language): readonly Kin[] {
-  return languageTables(lang).kins;
+  let table = fullTables[lang];
+  if (!table) {
+    const kins: Kin[] = [];
+    for (let kin = 1; kin <= KIN_COUNT; kin++) kins.push(kinRecord(kin, lang));
+    table = Object.freeze(kins);
+    fullTables[lang] = table;
+  }
+  return table;
 }
 
 export function castleTable(lang: Language): readonly Castle[] {
@@ -117,7 +140,7 @@ export function castleTable(lang: Language): readonly Castle[] {
 /** The Kin entity of a kin number; throws 'Invalid kin number. Must be between 1 and 260.' otherwise. */
 export function kinEntity(kin: number, lang: Language = 'ru'): Kin {
   assertKinNumber(kin);
-  return kinTable(lang)[kin - 1] as Kin;
+  return kinRecord(kin, lang);
 }
 
 export function castleEntity(kin: number, lang: Language = 'ru'): Castle {
