@@ -80,6 +80,8 @@ export interface KinCardProps {
   selected?: boolean;
   /** Marks drawn on the card (off unless given): a Galactic Activation Portal, a kin of the Mystic Column. */
   marks?: { portal?: boolean; mystic?: boolean };
+  /** Draws the tone and seal from the page's glyph sprite, which the page renders once (GlyphSprite.tsx). */
+  sprite?: boolean;
 }
 
 /**
@@ -96,6 +98,7 @@ function KinCardView({
   onClick,
   selected = false,
   marks,
+  sprite = false,
 }: KinCardProps) {
   const words = WORDS[lang] ?? WORDS.en;
   const seal = SEAL_SIZE[size];
@@ -127,9 +130,10 @@ function KinCardView({
         label=""
         decorative
         className="kin-card-tone"
+        sprite={sprite}
       />
       <span className="kin-card-seal">
-        <SealGlyph seal={entity.sign.number} size={seal} label="" decorative />
+        <SealGlyph seal={entity.sign.number} size={seal} label="" decorative sprite={sprite} />
         {portal && <span className="kin-card-portal" />}
       </span>
       <span className="kin-card-number">{kin}</span>

@@ -153,10 +153,32 @@ const COLOR_NAMES = ['red', 'white', 'blue', 'yellow'] as const;
 /** The colour family of a seal: red, white, blue or yellow by (seal - 1) mod 4. */
 export const sealColor = (seal: number) => COLOR_NAMES[(seal - 1) % 4] ?? 'red';
 
-/** A solar seal (1-20) as an emblem on a rounded tile in its colour. Anything else shows the warning symbol. */
-export function SealGlyph({ seal, size = 48, label, decorative, className }: GlyphProps & { seal: number }) {
-  const parts = inRange(seal, 20) ? SEAL_PARTS[seal - 1] : undefined;
-  if (!parts) return <WarningSymbol label={label} size={size} decorative={decorative} className={className} />;
+/** The tile and emblem of a seal (1-20), the inside of its <svg> or of its symbol in the glyph sprite. */
+export function SealShapes({ seal }: { seal: number }) {
+  return (
+    <>
+      <rect className="g-tile" x="4" y="4" width="92" height="92" rx="18" />
+      {SEAL_PARTS[seal - 1]?.map(([kind, d]) => (
+        <path key={d} className={PART_CLASS[kind]} d={d} />
+      ))}
+    </>
+  );
+}
+
+/**
+ * A solar seal (1-20) as an emblem on a rounded tile in its colour. Anything else shows the warning symbol. With
+ * `sprite`, the emblem is a reference to the page's glyph sprite (GlyphSprite.tsx) instead of its own paths.
+ */
+export function SealGlyph({
+  seal,
+  size = 48,
+  label,
+  decorative,
+  className,
+  sprite = false,
+}: GlyphProps & { seal: number; sprite?: boolean }) {
+  if (!inRange(seal, 20))
+    return <WarningSymbol label={label} size={size} decorative={decorative} className={className} />;
   const color = sealColor(seal);
   return (
     <GlyphSvg
@@ -167,10 +189,10 @@ export function SealGlyph({ seal, size = 48, label, decorative, className }: Gly
       decorative={decorative}
       className={className ? `glyph-${color} ${className}` : `glyph-${color}`}
     >
-      <rect className="g-tile" x="4" y="4" width="92" height="92" rx="18" />
-      {parts.map(([kind, d]) => (
-        <path key={d} className={PART_CLASS[kind]} d={d} />
-      ))}
+      {sprite ? <use href={`#${sealSymbolId(seal)}`} /> : <SealShapes seal={seal} />}
     </GlyphSvg>
   );
 }
+
+/** The id of a seal's symbol in the glyph sprite. */
+export const sealSymbolId = (seal: number) => `glyph-seal-${seal}`;

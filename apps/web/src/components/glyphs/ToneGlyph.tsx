@@ -9,10 +9,35 @@ export function toneMarks(tone: number): { bars: number; dots: number } {
   return { bars: Math.floor(tone / 5), dots: tone % 5 };
 }
 
+/** The dots and bars of a tone (1-13), the inside of its <svg> or of its symbol in the glyph sprite. */
+export function ToneShapes({ tone }: { tone: number }) {
+  const { bars, dots } = toneMarks(tone);
+  const top = (ROWS - bars - (dots > 0 ? 1 : 0)) * ROW;
+  const dotXs = Array.from({ length: dots }, (_, i) => 50 + (i - (dots - 1) / 2) * 21);
+  const barYs = Array.from({ length: bars }, (_, i) => top + (dots > 0 ? ROW : 0) + i * ROW + 4);
+  return (
+    <>
+      {dotXs.map((cx) => (
+        <circle key={cx} className="tone-dot" cx={cx} cy={top + ROW / 2} r={7.5} />
+      ))}
+      {barYs.map((y) => (
+        <rect key={y} className="tone-bar" x={8} y={y} width={84} height={12} rx={6} />
+      ))}
+    </>
+  );
+}
+
+/** The view box of every tone: 100 wide, three rows of 20. */
+export const TONE_VIEW_BOX = `0 0 100 ${ROWS * ROW}`;
+
+/** The id of a tone's symbol in the glyph sprite. */
+export const toneSymbolId = (tone: number) => `glyph-tone-${tone}`;
+
 /**
  * A tone (1-13) in Maya dot-and-bar notation: a bar for each five, a dot for each one left over, dots above bars,
  * centred across and standing on the bottom of a 100 x 60 box, so tones line up above seals. Drawn in `color`
- * or the current text colour. `size` is the width; the height is 0.6 of it.
+ * or the current text colour. `size` is the width; the height is 0.6 of it. With `sprite`, the marks are a
+ * reference to the page's glyph sprite (GlyphSprite.tsx) instead of their own shapes.
  */
 export function ToneGlyph({
   tone,
@@ -21,13 +46,10 @@ export function ToneGlyph({
   color,
   decorative,
   className,
-}: GlyphProps & { tone: number; color?: string }) {
+  sprite = false,
+}: GlyphProps & { tone: number; color?: string; sprite?: boolean }) {
   if (!inRange(tone, 13))
     return <WarningSymbol label={label} size={size} decorative={decorative} className={className} />;
-  const { bars, dots } = toneMarks(tone);
-  const top = (ROWS - bars - (dots > 0 ? 1 : 0)) * ROW;
-  const dotXs = Array.from({ length: dots }, (_, i) => 50 + (i - (dots - 1) / 2) * 21);
-  const barYs = Array.from({ length: bars }, (_, i) => top + (dots > 0 ? ROW : 0) + i * ROW + 4);
   return (
     <GlyphSvg
       glyph="tone"
@@ -35,18 +57,17 @@ export function ToneGlyph({
       label={label}
       size={size}
       height={Math.round(size * 0.6)}
-      viewBox={`0 0 100 ${ROWS * ROW}`}
+      viewBox={TONE_VIEW_BOX}
       decorative={decorative}
       className={className}
     >
-      <g fill={color ?? 'currentColor'}>
-        {dotXs.map((cx) => (
-          <circle key={cx} className="tone-dot" cx={cx} cy={top + ROW / 2} r={7.5} />
-        ))}
-        {barYs.map((y) => (
-          <rect key={y} className="tone-bar" x={8} y={y} width={84} height={12} rx={6} />
-        ))}
-      </g>
+      {sprite ? (
+        <use href={`#${toneSymbolId(tone)}`} fill={color ?? 'currentColor'} />
+      ) : (
+        <g fill={color ?? 'currentColor'}>
+          <ToneShapes tone={tone} />
+        </g>
+      )}
     </GlyphSvg>
   );
 }

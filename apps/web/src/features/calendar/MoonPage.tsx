@@ -3,6 +3,7 @@ import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { GlyphSprite } from '../../components/glyphs/GlyphSprite.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { PlasmaGlyph } from '../../components/glyphs/PlasmaGlyph.tsx';
 import { RuneGlyph } from '../../components/glyphs/RuneGlyph.tsx';
@@ -44,6 +45,7 @@ function MoonGrid({ lang }: { lang: Language }) {
 
   return (
     <>
+      <GlyphSprite />
       <div className="moon-heading">
         <button type="button" className="btn btn-icon" onClick={() => step(-28)} aria-label={t('matrix.previousMoon')}>
           <Icon name="chevronLeft" className="flip-rtl" />
@@ -81,6 +83,7 @@ function MoonGrid({ lang }: { lang: Language }) {
                 >
                   <span className="moon-day-number">{dayOfMoon}</span>
                   <KinCard
+                    sprite
                     kin={cell.kin.number}
                     lang={lang}
                     size="sm"

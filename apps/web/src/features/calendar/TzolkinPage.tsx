@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { GlyphSprite } from '../../components/glyphs/GlyphSprite.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { languageOfPath } from '../../lib/languages.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
@@ -22,6 +23,7 @@ export default function TzolkinPage() {
   const rows = tzolkinGrid(lang);
   return (
     <>
+      <GlyphSprite />
       <h1 className="h4 mb-3" data-testid="matrix-title">
         {t('pages.tzolkin')}
       </h1>
@@ -31,6 +33,7 @@ export default function TzolkinPage() {
             {row.map((kin) => (
               <div key={kin.number} className="tzolkin-cell" data-kin={kin.number}>
                 <KinCard
+                  sprite
                   kin={kin.number}
                   lang={lang}
                   size="sm"

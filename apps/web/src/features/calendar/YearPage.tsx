@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useRouteParams } from '../../app/route-match.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { GlyphSprite } from '../../components/glyphs/GlyphSprite.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
@@ -22,6 +23,7 @@ export default function YearPage() {
   usePageTitle(title);
   return (
     <>
+      <GlyphSprite />
       <div className="moon-heading">
         <Link
           className="btn btn-icon"
@@ -56,7 +58,13 @@ export default function YearPage() {
                   className={`year-day${cell.date === iso ? ' is-selected' : ''}`}
                   aria-label={`${cell.date} · ${cell.kin.name}`}
                 >
-                  <KinCard kin={cell.kin.number} lang={lang} size="sm" marks={{ portal: cell.kin.isGalacticPortal }} />
+                  <KinCard
+                    sprite
+                    kin={cell.kin.number}
+                    lang={lang}
+                    size="sm"
+                    marks={{ portal: cell.kin.isGalacticPortal }}
+                  />
                 </Link>
               ))}
             </div>
