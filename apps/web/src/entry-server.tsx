@@ -1,7 +1,8 @@
 /**
  * The server's render of a page: the same routes and providers as the browser, with a static router, translations
  * read from the built locale files and a guest's view of the page. The browser hydrates this HTML (main.tsx).
- * Pages behind sign-in, redirects and the Russian /ru prefix are not rendered here: the server sends the app shell.
+ * Pages behind sign-in, redirects, the Russian /ru prefix and pages that send the reader on at once (PageRedirect)
+ * are not rendered here: the server sends the app shell.
  */
 import type { KnownQuery, LocaleReader, RenderedPage } from '@hunab/contracts';
 import { createInstance, type i18n, type Resource } from 'i18next';
@@ -9,6 +10,7 @@ import { prerender } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppRoot } from './app/AppRoot.tsx';
+import { ServerRedirects } from './app/PageRedirect.tsx';
 import { PAGES } from './app/pages.ts';
 import { matchRoute } from './app/route-match.ts';
 import { buildRoutes } from './app/router.tsx';
@@ -77,15 +79,22 @@ export async function renderPage(
   const queryClient = createQueryClient();
   for (const query of known) queryClient.setQueryData(query.queryKey, query.data);
   const failures: unknown[] = [];
+  let redirects = false;
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(new Error(`rendering ${pathname} took over ${timeoutMs} ms`)), timeoutMs);
   try {
     const { prelude } = await prerender(
-      <I18nextProvider i18n={translator}>
-        <AppRoot queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppRoot>
-      </I18nextProvider>,
+      <ServerRedirects.Provider
+        value={() => {
+          redirects = true;
+        }}
+      >
+        <I18nextProvider i18n={translator}>
+          <AppRoot queryClient={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppRoot>
+        </I18nextProvider>
+      </ServerRedirects.Provider>,
       {
         signal: abort.signal,
         // Every boundary in place: a large one would otherwise be sent as its fallback plus a script that swaps it.
@@ -98,6 +107,9 @@ export async function renderPage(
     const html = await new Response(prelude).text();
     // A part that failed would be left to the browser; the whole page is, instead, so nothing renders twice.
     if (failures.length > 0) throw failures[0];
+    // A page that sends the reader elsewhere at once (to today's date, to the start page's target) is left to the
+    // browser, which knows where.
+    if (redirects) return null;
     return { html, lang, page: entry.page };
   } finally {
     clearTimeout(timer);

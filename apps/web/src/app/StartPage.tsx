@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useSession } from '../features/auth/session.ts';
 import { languageOfPath, localizedPath, splitLanguage } from '../lib/languages.ts';
 import { isNativePlatform } from '../lib/platform.ts';
 import { LOCAL_KEYS, local } from '../lib/storage.ts';
+import { PageRedirect } from './PageRedirect.tsx';
 
 const START_SCREEN_MS = 50;
 
@@ -41,7 +42,7 @@ export default function StartPage() {
     );
   }
   if (session.status === 'authenticated') {
-    return <Navigate to={startTarget(lang, local.get(LOCAL_KEYS.returnUrl))} replace />;
+    return <PageRedirect to={startTarget(lang, local.get(LOCAL_KEYS.returnUrl))} />;
   }
-  return <Navigate to={localizedPath(lang, isNativePlatform() ? '/register' : '/welcome')} replace />;
+  return <PageRedirect to={localizedPath(lang, isNativePlatform() ? '/register' : '/welcome')} />;
 }

@@ -1,7 +1,8 @@
 import { calendarDay, formatDate, parseDate } from '@hunab/calendar';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { PageRedirect } from '../../app/PageRedirect.tsx';
 import { useRouteParams } from '../../app/route-match.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
@@ -51,7 +52,7 @@ export default function ContextPage() {
     reader: session.user?.id ?? null,
   });
   usePageTitle(`${t('pages.context')} · ${day.kin.sign.name}`);
-  if (!date) return <Navigate to={localizedPath(lang, `/context/${selected.iso}`)} replace />;
+  if (!date) return <PageRedirect to={localizedPath(lang, `/context/${selected.iso}`)} />;
 
   return (
     <>

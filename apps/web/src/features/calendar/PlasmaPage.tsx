@@ -1,6 +1,7 @@
 import { calendarDay, calendarNames } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { PageRedirect } from '../../app/PageRedirect.tsx';
 import { useRouteParams } from '../../app/route-match.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { PlasmaGlyph } from '../../components/glyphs/PlasmaGlyph.tsx';
@@ -25,7 +26,7 @@ export default function PlasmaPage() {
   const reading = useReading('plasmas', valid ? n : 1, lang);
   const names = calendarNames(lang);
   usePageTitle(valid ? (names.radialPlasmas[n - 1] ?? null) : t('pages.plasma'));
-  if (!valid) return <Navigate to={localizedPath(lang, `/plasma/${day.dayOfWeek ?? 1}`)} replace />;
+  if (!valid) return <PageRedirect to={localizedPath(lang, `/plasma/${day.dayOfWeek ?? 1}`)} />;
   const previous = ((n + 5) % 7) + 1;
   const next = (n % 7) + 1;
   return (

@@ -2,7 +2,8 @@ import { calendarDay, type Language } from '@hunab/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { PageRedirect } from '../../app/PageRedirect.tsx';
 import { useRouteParams } from '../../app/route-match.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ApiRequestError, api } from '../../lib/api.ts';
@@ -160,7 +161,7 @@ export default function ProcessPage() {
     enabled: valid && signedIn,
   });
   usePageTitle(t('pages.process'));
-  if (!valid) return <Navigate to={localizedPath(lang, `/process/${todayTone}`)} replace />;
+  if (!valid) return <PageRedirect to={localizedPath(lang, `/process/${todayTone}`)} />;
 
   const answers = new Map((kept.data?.responses ?? []).map((r) => [r.questionId, r.response]));
   const title = items.data?.find((item) => item.content_id.endsWith('_title'));
