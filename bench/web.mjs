@@ -77,6 +77,11 @@ try {
     console.log(
       `${path}: performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')}, SEO ${score('seo')}; LCP ${(ms('largest-contentful-paint') / 1000).toFixed(1)} s, TBT ${Math.round(ms('total-blocking-time'))} ms (median of ${RUNS})`,
     );
+    // Single runs vary with the machine's load; the spread shows how far to trust the medians.
+    const each = (pick) => reports.map(pick).join(' / ');
+    console.log(
+      `  runs: performance ${each((r) => Math.round(r.categories.performance.score * 100))}; TBT ${each((r) => Math.round(r.audits['total-blocking-time'].numericValue))} ms`,
+    );
     const failing = Object.values(reports[0].audits).filter(
       (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary',
     );
