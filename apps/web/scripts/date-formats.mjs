@@ -80,6 +80,9 @@ export interface DateTables {
   styles: Readonly<Record<DateStyle, DateStyleTable>>;
 }
 
+/** The ICU version the tables were read from; Intl of another version may write some dates differently. */
+export const DATE_TABLES_ICU = '${process.versions.icu}';
+
 export const DATE_TABLES = ${JSON.stringify(tables, null, 2)} as const satisfies Record<string, DateTables>;
 `;
 const file = fileURLToPath(new URL('../src/lib/date-formats.ts', import.meta.url));

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { DateStyle } from '../src/lib/date-formats.ts';
+import { DATE_TABLES_ICU, type DateStyle } from '../src/lib/date-formats.ts';
 import { formatDateIn, LANGUAGE_CONFIG, LANGUAGES } from '../src/lib/languages.ts';
 
 const STYLES: DateStyle[] = ['full', 'long', 'medium', 'short'];
 
 describe('dates written from the tables', () => {
-  it('read exactly as Intl.DateTimeFormat writes them, every day of a leap and a common year, in every language', () => {
+  // Another ICU version may carry other CLDR data; the tables are then checked by the fixed dates below only.
+  it.runIf(process.versions.icu === DATE_TABLES_ICU)('read exactly as Intl.DateTimeFormat writes them, every day of a leap and a common year, in every language', () => {
     const days: Date[] = [];
     for (const year of [2024, 2026]) {
       for (

@@ -18,6 +18,9 @@ export interface DateTables {
   styles: Readonly<Record<DateStyle, DateStyleTable>>;
 }
 
+/** The ICU version the tables were read from; Intl of another version may write some dates differently. */
+export const DATE_TABLES_ICU = '78.2';
+
 export const DATE_TABLES = {
   ru: {
     digits: '0123456789',
