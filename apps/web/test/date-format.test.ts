@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_TABLES_ICU, type DateStyle } from '../src/lib/date-formats.ts';
-import { formatDateIn, LANGUAGE_CONFIG, LANGUAGES } from '../src/lib/languages.ts';
+import { DATE_TABLES_ICU } from '../src/lib/date-formats.ts';
+import { type DateStyle, formatDateIn, LANGUAGE_CONFIG, LANGUAGES } from '../src/lib/languages.ts';
 
 const STYLES: DateStyle[] = ['full', 'long', 'medium', 'short'];
 

@@ -73,20 +73,17 @@ function buildKin(kin: number, lang: Language): Kin {
 
 /** Everything a day record shares with every other day in one language, built once and frozen. */
 export interface LanguageTables {
-  /** Kin records, each built on its first use (a day needs one of the 260) and kept; see `kinRecord`. */
-  readonly kins: readonly (Kin | undefined)[];
   readonly castles: readonly Castle[];
   readonly moons: readonly string[];
   readonly radialPlasmas: readonly Named[];
 }
 
 const tables: Partial<Record<Language, LanguageTables>> = {};
-const builtKins: Partial<Record<Language, (Kin | undefined)[]>> = {};
+/** Kin records by language, each built on its first use (a day needs one of the 260) and kept. */
+const kinRecords: Partial<Record<Language, (Kin | undefined)[]>> = {};
 
 function buildTables(lang: Language): LanguageTables {
   const names = calendarNames(lang);
-  const kins: (Kin | undefined)[] = new Array(KIN_COUNT);
-  builtKins[lang] = kins;
   const castles: Castle[] = [];
   for (let n = 1; n <= CASTLE_COUNT; n++) {
     castles.push(
@@ -94,7 +91,6 @@ function buildTables(lang: Language): LanguageTables {
     );
   }
   const built: LanguageTables = Object.freeze({
-    kins,
     castles: Object.freeze(castles),
     moons: names.moons,
     radialPlasmas: Object.freeze(names.radialPlasmas.map((name, i) => Object.freeze({ number: i + 1, name }))),
@@ -110,13 +106,12 @@ export function languageTables(lang: Language): LanguageTables {
 
 /** The record of kin `kin` (1-260, not checked) in `lang`, built on first use and kept. */
 export function kinRecord(kin: number, lang: Language): Kin {
-  languageTables(lang);
-  const kins = builtKins[lang] as (Kin | undefined)[];
-  let record = kins[kin - 1];
-  if (!record) {
-    record = buildKin(kin, lang);
-    kins[kin - 1] = record;
-  }
+  const known = kinRecords[lang]?.[kin - 1];
+  if (known) return known;
+  // Throws a CalendarError for a language the product does not have, before anything is kept.
+  const record = buildKin(kin, lang);
+  kinRecords[lang] ??= new Array<Kin | undefined>(KIN_COUNT);
+  kinRecords[lang][kin - 1] = record;
   return record;
 }
 

@@ -11,12 +11,16 @@ import { ROUTES, type RouteEntry } from './routeTable.ts';
 
 export type RouteParams = Readonly<Record<string, string | undefined>>;
 
-export type RouteMatch =
-  /** A page or a redirect of the table. */
-  | { kind: 'entry'; entry: RouteEntry; params: RouteParams; lang: Language }
-  /** /ru/...: Russian has no prefix, the reader goes to the same path without it. */
-  | { kind: 'russianPrefix'; entry: RouteEntry; params: RouteParams; lang: Language }
-  | { kind: 'notFound'; entry: RouteEntry; params: RouteParams; lang: Language };
+export interface RouteMatch {
+  /**
+   * A page or a redirect of the table; /ru/..., where the reader goes to the same path without the prefix (Russian
+   * has none); or an unknown address, with the not-found entry.
+   */
+  kind: 'entry' | 'russianPrefix' | 'notFound';
+  entry: RouteEntry;
+  params: RouteParams;
+  lang: Language;
+}
 
 /** The entry of an unknown address: the not-found page in the general layout. */
 export const NOT_FOUND_ENTRY: RouteEntry = { path: '*', kind: 'other', title: 'notFound' };

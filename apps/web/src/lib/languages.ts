@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@hunab/calendar/languages';
-import { DATE_TABLES, type DateStyle, type DateTables } from './date-formats.ts';
+import { DATE_TABLES } from './date-formats.ts';
 import { LOCAL_KEYS, local } from './storage.ts';
 
 export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language };
@@ -156,14 +156,39 @@ export function keptFormat<T>(key: string, make: () => T): T {
 const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}) =>
   keptFormat(`number:${locale}:${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
 
+export type DateStyle = 'full' | 'long' | 'medium' | 'short';
+
+/** How a language writes dates: the tables of date-formats.ts, written by scripts/date-formats.mjs. */
+export interface DateTables {
+  /** The ten digits, zero first. */
+  digits: string;
+  /** Month (January first) and weekday (Sunday first, as Date.getDay counts) names, each list once. */
+  names: readonly (readonly string[])[];
+  styles: Readonly<
+    Record<
+      DateStyle,
+      {
+        /** Literal text and placeholders: {weekday} {day} {day2} {month} {monthNumber} {month2} {year} {year2}. */
+        pattern: readonly string[];
+        /** Index in `names` of the month names this style writes. */
+        months?: number;
+        /** Index in `names` of the weekday names this style writes. */
+        weekdays?: number;
+      }
+    >
+  >;
+}
+
 /**
  * A date as Intl.DateTimeFormat with `dateStyle` writes it in `lang`, from tables read out of the same CLDR data
  * (date-formats.ts): the first DateTimeFormat a tab makes loads the calendar data, 30-130 ms on a laptop, which the
  * first render of a page cannot afford. Local time, as Intl uses by default.
  */
 export function formatDateIn(lang: Language, date: Date, style: DateStyle = 'long'): string {
-  const { digits, styles } = DATE_TABLES[lang] as DateTables;
-  const { pattern, months = [], weekdays = [] } = styles[style];
+  const { digits, names, styles } = DATE_TABLES[lang] as DateTables;
+  const { pattern, months: monthList, weekdays: weekdayList } = styles[style];
+  const months = monthList === undefined ? [] : (names[monthList] ?? []);
+  const weekdays = weekdayList === undefined ? [] : (names[weekdayList] ?? []);
   const number = (value: number, width = 1) =>
     String(value)
       .padStart(width, '0')
