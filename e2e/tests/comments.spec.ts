@@ -20,6 +20,12 @@ async function post(
 }
 
 const block = (page: Page) => page.getByTestId('comments-block');
+
+/** Opens a page and scrolls to its end, where the comments load once the reader comes near them. */
+async function openComments(page: Page, path: string) {
+  await page.goto(path);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+}
 /** The comment whose own text is `text` (not a thread that merely holds it in a reply). */
 const commentWith = (page: Page, text: string) =>
   block(page)
@@ -31,7 +37,7 @@ test.describe('comments on a cycle', () => {
   test('posts a comment with the form’s checks, replies, edits and deletes it', async ({ page, request }) => {
     const author = await createAccount(request, { username: 'Mila', lang: 'en' });
     await useSession(page, author);
-    await page.goto(`/en/kin/${KINS.write}`);
+    await openComments(page, `/en/kin/${KINS.write}`);
     const form = block(page).getByTestId('comment-form');
     const text = form.getByRole('textbox');
 
@@ -105,7 +111,7 @@ test.describe('comments on a cycle', () => {
     await post(request, other, KINS.vote, 'A thought worth weighing today.');
     await post(request, reader, KINS.vote, 'My own thought on the matter.');
     await useSession(page, reader);
-    await page.goto(`/en/kin/${KINS.vote}`);
+    await openComments(page, `/en/kin/${KINS.vote}`);
 
     const theirs = commentWith(page, 'A thought worth weighing today.');
     const like = theirs.getByTestId('comment-like');
@@ -136,7 +142,7 @@ test.describe('comments on a cycle', () => {
     for (let i = 1; i <= 5; i++) {
       await post(request, i <= 3 ? first : second, KINS.guest, `Guest-visible thread number ${i}.`);
     }
-    await page.goto(`/en/kin/${KINS.guest}`);
+    await openComments(page, `/en/kin/${KINS.guest}`);
     await expect(block(page).getByTestId('comments-list').getByTestId('comment')).toHaveCount(3);
     await expect(block(page).getByTestId('comments-login')).toContainText('Sign in to write and rate comments.');
     await expect(block(page).getByTestId('comment-form')).toHaveCount(0);
@@ -160,7 +166,7 @@ test.describe('comments on a cycle', () => {
         ? route.fulfill({ status: 503, body: '{"success":false,"error":{"code":"X","message":"down"}}' })
         : route.continue(),
     );
-    await page.goto(`/en/kin/${KINS.retry}`);
+    await openComments(page, `/en/kin/${KINS.retry}`);
     const empty = block(page).getByTestId('comments-empty');
     await expect(empty).toContainText('Failed to fetch comment', { timeout: 15_000 });
     fail = false;
@@ -169,11 +175,30 @@ test.describe('comments on a cycle', () => {
     await expect(empty.getByRole('button', { name: 'Try again' })).toBeVisible();
   });
 
+  test('loads the comments only when the reader scrolls near them', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 700 });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/comments')) asked.push(request.url());
+    });
+    // A long page: the year's thirteen moons.
+    await page.goto('/en/year/2012');
+    await expect(page.getByTestId('near-view-slot')).toBeAttached();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+    await expect(block(page)).toHaveCount(0);
+
+    await page.getByTestId('near-view-slot').scrollIntoViewIfNeeded();
+    await expect(block(page).getByRole('heading', { name: /Comments/ })).toBeVisible();
+    expect(asked.length).toBeGreaterThan(0);
+    await expect(page.getByTestId('near-view-slot')).toHaveCount(0);
+  });
+
   test('reads right to left in Arabic, with its own words', async ({ page, request }) => {
     const author = await createAccount(request, { lang: 'ar' });
     await post(request, author, KINS.arabic, 'تعليق عن هذا الكين اليوم.', { lang: 'ar' });
     await useSession(page, author);
-    await page.goto(`/ar/kin/${KINS.arabic}`);
+    await openComments(page, `/ar/kin/${KINS.arabic}`);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(block(page).getByRole('heading', { name: /التعليقات/ })).toBeVisible();
     await expect(commentWith(page, 'تعليق عن هذا الكين اليوم.')).toBeVisible();

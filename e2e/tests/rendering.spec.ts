@@ -57,6 +57,31 @@ test.describe('pages rendered on the server', () => {
     expect(complaints).toEqual([]);
   });
 
+  test('the dashboard arrives with the reading of the day, which the browser does not ask for again', async ({
+    page,
+    request,
+  }) => {
+    const day = (await (await request.get('/api/debug/hunabmath?lang=en')).json()).hunabmath;
+    const seal = (await (await request.get(`/api/content/seal/${day.kin.sign.number}?lang=en`)).json()).data;
+    const html = await (await request.get('/en/dash')).text();
+    expect(html).toContain('data-testid="reading"');
+    expect(html).toContain(`"queryKey":["reading","signs",${day.kin.sign.number},"en"]`);
+    expect(html).toContain(`"queryKey":["reading","tones",${day.tone.number},"en"]`);
+
+    const complaints = hydrationComplaints(page);
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().includes('/api/content/')) asked.push(sent.url());
+    });
+    await page.goto('/en/dash');
+    await expect(page.getByTestId('reading').getByRole('heading', { level: 2 })).toHaveText(seal.title);
+    await page.getByRole('navigation', { name: 'Dashboard views' }).getByRole('link', { name: 'Tone' }).click();
+    await expect(page).toHaveURL(/tab=tone/);
+    await expect(page.getByTestId('reading')).toBeVisible();
+    expect(asked).toEqual([]);
+    expect(complaints).toEqual([]);
+  });
+
   test('a light theme chosen before is in the HTML already', async ({ page, context, baseURL }) => {
     // What choosing the light theme leaves behind: the setting on the device and its cookie.
     await context.addCookies([{ name: 'theme', value: 'light', url: baseURL ?? '' }]);

@@ -46,6 +46,15 @@ for (const width of [375, 1280]) {
           await page.goto(url);
           await page.waitForLoadState('networkidle');
           await expect(page.locator('#root')).not.toBeEmpty();
+          // The comments load when the reader scrolls near them: the shot shows them loaded.
+          const slot = page.getByTestId('near-view-slot');
+          const comments = page.getByTestId('comments-block');
+          if ((await slot.count()) || (await comments.count())) {
+            await slot.or(comments).first().scrollIntoViewIfNeeded();
+            await expect(comments).toBeVisible();
+            await page.waitForLoadState('networkidle');
+            await page.evaluate(() => window.scrollTo(0, 0));
+          }
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `${url} scrolls sideways`).toBeLessThanOrEqual(0);
           await page.screenshot({ path: `../screenshots/${name}-${lang}-${theme}-${width}.png`, fullPage: true });

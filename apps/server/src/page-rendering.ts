@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  type ApiReader,
   KNOWN_QUERIES_ID,
   type KnownQuery,
   type LocaleReader,
@@ -19,11 +20,20 @@ interface HeadFacts {
   pages: Record<string, string[]>;
 }
 
-/** Rendered pages kept per day and address: a page's HTML depends on nothing else for a guest. */
+/** Rendered pages kept per day, address and the data they render from: for a guest nothing else changes them. */
 const KEPT_PAGES = 64;
 const RENDER_TIMEOUT_MS = 2_000;
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * What every rendered page may show that comes from the API: today's promo codes, which the subscription banner
+ * shows to guests. Read through the API itself, so the page gets exactly what the browser would.
+ */
+async function sharedQueries(api: ApiReader): Promise<KnownQuery[]> {
+  const reply = (await api('/promo/active')) as { data?: unknown } | null;
+  return reply && 'data' in reply ? [{ queryKey: ['promo', 'active'], data: reply.data }] : [];
+}
 
 /** The server's local date, the day the renderer's "today" falls on. */
 function localDay(): string {
@@ -36,12 +46,7 @@ function localDay(): string {
  * translations preloaded, in place of the head script that does this in the browser. Falls back to the plain
  * index.html when the page is not one the server renders, the renderer is not built, or rendering fails.
  */
-export function createPageRenderer(
-  webDistDir: string,
-  serverDistDir: string,
-  log: FastifyBaseLogger,
-  knownQueries: () => Promise<KnownQuery[]>,
-) {
+export function createPageRenderer(webDistDir: string, serverDistDir: string, log: FastifyBaseLogger, api: ApiReader) {
   const indexPath = join(webDistDir, 'index.html');
   const rendererPath = join(serverDistDir, 'entry-server.js');
   const localesDir = join(webDistDir, 'locales');
@@ -131,9 +136,11 @@ export function createPageRenderer(
   async function pageFor(url: string): Promise<string> {
     const { renderer, head, index } = await current();
     if (!renderer || !head) return index;
+    // The data the page renders from: what every page shows, and what this page reads of its own.
     let known: KnownQuery[] = [];
     try {
-      known = await knownQueries();
+      const [shared, own] = await Promise.all([sharedQueries(api), renderer.pageQueries(url, api)]);
+      known = [...shared, ...own];
     } catch (error) {
       log.warn({ err: error }, 'the data of a rendered page could not be read; it renders without it');
     }

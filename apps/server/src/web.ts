@@ -4,7 +4,7 @@ import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { KnownQuery } from '@hunab/contracts';
+import type { ApiReader } from '@hunab/contracts';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './lib/errors.ts';
 import { createPageRenderer } from './page-rendering.ts';
@@ -12,14 +12,12 @@ import { createPageRenderer } from './page-rendering.ts';
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-/**
- * What every rendered page may show that comes from the API: today's promo codes, which the subscription banner
- * shows to guests. Read through the API itself, so the page gets exactly what the browser would.
- */
-async function knownQueries(app: FastifyInstance): Promise<KnownQuery[]> {
-  const reply = await app.inject({ method: 'GET', url: '/api/promo/active' });
-  if (reply.statusCode !== 200) return [];
-  return [{ queryKey: ['promo', 'active'], data: (reply.json() as { data: unknown }).data }];
+/** A GET of the API from inside the server, as a guest's browser would make it: the body of a 200, else null. */
+function apiReader(app: FastifyInstance): ApiReader {
+  return async (path) => {
+    const reply = await app.inject({ method: 'GET', url: `/api${path}` });
+    return reply.statusCode === 200 ? reply.json() : null;
+  };
 }
 
 /** A page's HTML, compressed for a browser that accepts it (the rendered year page is ~450 KB of markup). */
@@ -108,7 +106,7 @@ export async function registerWebApp(
   // Pages rendered on the server (apps/web/dist-server, built next to dist); index.html alone without it.
   const pageHtml =
     hasWebApp && webDistDir && options.renderPages !== false
-      ? createPageRenderer(webDistDir, join(webDistDir, '..', 'dist-server'), app.log, () => knownQueries(app))
+      ? createPageRenderer(webDistDir, join(webDistDir, '..', 'dist-server'), app.log, apiReader(app))
       : null;
 
   app.setNotFoundHandler(async (request, reply) => {

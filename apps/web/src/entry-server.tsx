@@ -4,7 +4,8 @@
  * Pages behind sign-in, redirects, the Russian /ru prefix and pages that send the reader on at once (PageRedirect)
  * are not rendered here: the server sends the app shell.
  */
-import type { KnownQuery, LocaleReader, RenderedPage } from '@hunab/contracts';
+import { today } from '@hunab/calendar';
+import type { ApiReader, KnownQuery, LocaleReader, RenderedPage } from '@hunab/contracts';
 import { createInstance, type i18n, type Resource } from 'i18next';
 import { prerender } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -14,6 +15,8 @@ import { ServerRedirects } from './app/PageRedirect.tsx';
 import { PAGES } from './app/pages.ts';
 import { matchRoute } from './app/route-match.ts';
 import { buildRoutes } from './app/router.tsx';
+import type { PageName } from './app/routeTable.ts';
+import { dashQueries } from './features/calendar/dashQueries.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './lib/languages.ts';
 import { NAMESPACES } from './lib/namespaces.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -54,6 +57,19 @@ function translatorFor(lang: Language, read: LocaleReader): Promise<i18n> {
     translators.set(lang, made);
   }
   return made;
+}
+
+/** The pages that render from page-specific API data as a guest sees them, and how to read it. */
+const PAGE_QUERIES: Partial<Record<PageName, (lang: Language, api: ApiReader) => Promise<KnownQuery[]>>> = {
+  // The server's day, as the page's selected date is on the server.
+  dash: (lang, api) => dashQueries(today(), lang, api),
+};
+
+/** The queries the page at `url` renders from beyond the shared ones, read through `api`. */
+export async function pageQueries(url: string, api: ApiReader): Promise<KnownQuery[]> {
+  const match = matchRoute(new URL(url, 'http://localhost').pathname);
+  const read = match.kind === 'entry' && match.entry.page ? PAGE_QUERIES[match.entry.page] : undefined;
+  return read ? read(match.lang, api) : [];
 }
 
 /**

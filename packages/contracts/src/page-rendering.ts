@@ -23,8 +23,16 @@ export interface RenderedPage {
 /** Reads /locales/{lang}/{namespace}.json of the build; null when the file is missing. */
 export type LocaleReader = (lang: string, namespace: string) => Promise<Record<string, unknown> | null>;
 
+/** A GET of the API (the path after /api) as a guest's browser would make it: the reply's body, or null. */
+export type ApiReader = (path: string) => Promise<unknown>;
+
 /** The renderer module: a page as a guest sees it, or null for a page the server does not render. */
 export interface PageRenderer {
+  /**
+   * The queries the page at `url` renders from beyond those every page shares (the dashboard's readings of the
+   * day), read through `api`; none for most pages. The server hands them to `renderPage` as known queries.
+   */
+  pageQueries(url: string, api: ApiReader): Promise<KnownQuery[]>;
   renderPage(
     url: string,
     read: LocaleReader,

@@ -2,7 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { reportError } from '../lib/error-reporting.ts';
-import { ReadyMark } from '../lib/hydration.ts';
+import { ReadyMark } from '../lib/hydration.tsx';
 import { isChunkLoadError, startChunkRecovery } from './update.tsx';
 
 /** 'Unexpected Application Error!' for a route that failed: its status text or message. */

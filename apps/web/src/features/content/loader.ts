@@ -47,23 +47,36 @@ export class ReadingLockedError extends Error {
   }
 }
 
-async function fromApi(kind: ReadingKind, n: number, lang: Language, date?: string): Promise<Reading | null> {
+/** What the content API answers for a seal or a tone (GET /api/content/{seal|tone}/{n}). */
+export interface ContentReply {
+  data?: { title: string; content_text: string; metadata: { keywords: string[]; summary: string } };
+}
+
+/** The API's path of a reading, or null for the kinds only the static files hold. */
+export function readingApiPath(kind: ReadingKind, n: number, lang: Language): string | null {
   const path = kind === 'signs' ? 'seal' : kind === 'tones' ? 'tone' : null;
+  return path ? `/content/${path}/${n}?lang=${lang}` : null;
+}
+
+/** A reading from the content API's answer; null when it holds no text, or a page of HTML in place of text. */
+export function readingFromReply(reply: ContentReply | null | undefined, lang: Language): Reading | null {
+  if (!reply?.data?.content_text || looksLikeHtml(reply.data.content_text)) return null;
+  return {
+    title: reply.data.title,
+    keywords: reply.data.metadata.keywords,
+    summary: reply.data.metadata.summary,
+    body: reply.data.content_text,
+    source: 'api',
+    lang,
+  };
+}
+
+async function fromApi(kind: ReadingKind, n: number, lang: Language, date?: string): Promise<Reading | null> {
+  const path = readingApiPath(kind, n, lang);
   if (!path) return null;
   const forDate = date ? `&date=${date}&today=${readerToday()}` : '';
   try {
-    const reply = await api<{
-      data: { title: string; content_text: string; metadata: { keywords: string[]; summary: string } };
-    }>(`/content/${path}/${n}?lang=${lang}${forDate}`, { timeoutMs: 5_000 });
-    if (!reply?.data?.content_text || looksLikeHtml(reply.data.content_text)) return null;
-    return {
-      title: reply.data.title,
-      keywords: reply.data.metadata.keywords,
-      summary: reply.data.metadata.summary,
-      body: reply.data.content_text,
-      source: 'api',
-      lang,
-    };
+    return readingFromReply(await api<ContentReply>(`${path}${forDate}`, { timeoutMs: 5_000 }), lang);
   } catch (error) {
     // A refusal by plan is an answer, not an outage: it is not papered over with the static text.
     if (error instanceof ApiRequestError && error.status === 403 && error.code === 'ACCESS_DENIED') {

@@ -6,6 +6,9 @@ import { loadReading, type ReadingKind, ReadingLockedError } from './loader.ts';
  * A reading through the query cache, so revisits within a session are instant. With a date, the server checks that the
  * reader's plan opens it (the key then carries the date and the reader, since the answer depends on both).
  */
+/** The query key of a reading any reader may open (no date to check against a plan). */
+export const readingKey = (kind: ReadingKind, n: number, lang: Language) => ['reading', kind, n, lang];
+
 export function useReading(
   kind: ReadingKind,
   n: number,
@@ -13,7 +16,7 @@ export function useReading(
   forDate?: { date: string; reader: string | null },
 ) {
   return useQuery({
-    queryKey: forDate ? ['reading', kind, n, lang, forDate.date, forDate.reader] : ['reading', kind, n, lang],
+    queryKey: forDate ? [...readingKey(kind, n, lang), forDate.date, forDate.reader] : readingKey(kind, n, lang),
     queryFn: () => loadReading(kind, n, lang, forDate?.date),
     staleTime: 24 * 3_600_000,
     retry: (count, error) => !(error instanceof ReadingLockedError) && count < 2,

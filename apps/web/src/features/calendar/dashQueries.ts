@@ -1,0 +1,24 @@
+import { calendarDay, type Language, type PlainDate } from '@hunab/calendar';
+import type { ApiReader, KnownQuery } from '@hunab/contracts';
+import { type ContentReply, type ReadingKind, readingApiPath, readingFromReply } from '../content/loader.ts';
+import { readingKey } from '../content/useReading.ts';
+
+/**
+ * What the dashboard renders from the API on `date`: the readings of the day's seal and of its tone (both views
+ * ask for both). The server reads them before it renders the page, so the reading of the day arrives with the HTML.
+ */
+export async function dashQueries(date: PlainDate, lang: Language, api: ApiReader): Promise<KnownQuery[]> {
+  const { kin } = calendarDay(date);
+  const wanted: [ReadingKind, number][] = [
+    ['signs', kin.sign.number],
+    ['tones', kin.tone.number],
+  ];
+  const answers = await Promise.all(
+    wanted.map(async ([kind, n]) => {
+      const path = readingApiPath(kind, n, lang);
+      const reading = path ? readingFromReply((await api(path)) as ContentReply | null, lang) : null;
+      return reading ? { queryKey: readingKey(kind, n, lang), data: reading } : null;
+    }),
+  );
+  return answers.filter((query) => query !== null);
+}
