@@ -122,8 +122,8 @@ function pagePreloads(bundle: Rollup.OutputBundle): Record<string, [string, stri
 
 /**
  * Before any script runs, an inline script in <head> puts the document's language, direction and theme in place,
- * links the Bootstrap stylesheet of that direction, preloads the translations of that language and of its
- * fallbacks (English, Russian), and preloads the lazy chunk of the page being opened with its imports and CSS, so
+ * links the Bootstrap stylesheet of that direction, preloads the translations of that language (the fallbacks are
+ * read only when one of its files cannot be), and preloads the lazy chunk of the page being opened with its imports and CSS, so
  * the first paint waits for one round of downloads instead of three.
  */
 function earlyHead(): Plugin {
@@ -161,7 +161,7 @@ var lang=['en','es','pt','de','ja','zh','ar'].indexOf(s)<0?'ru':s,rtl=lang==='ar
 try{h.dataset.bsTheme=localStorage.getItem('theme')==='light'?'light':'dark'}catch(e){}
 function link(rel,href,as){var l=d.createElement('link');l.rel=rel;l.href=href;if(as){l.as=as;l.crossOrigin='anonymous'}d.head.append(l);return l}
 var b=link('stylesheet',rtl?'/${rtl}':'/${ltr}');b.id='bootstrap-css';d.head.prepend(b);
-[lang,'en','ru'].filter(function(x,i,a){return a.indexOf(x)===i}).forEach(function(g){${JSON.stringify(NAMESPACES)}.forEach(function(n){link('preload','/locales/'+g+'/'+n+'.json','fetch')})});
+${JSON.stringify(NAMESPACES)}.forEach(function(n){link('preload','/locales/'+lang+'/'+n+'.json','fetch')});
 var path=lang==='ru'?location.pathname:location.pathname.slice(lang.length+1)||'/';
 ${pages}.some(function(p){if(!new RegExp('^(?:'+p[0]+')$').test(path))return false;p[1].forEach(function(f){/[.]css$/.test(f)?link('preload','/'+f,'style'):link('modulepreload','/'+f)});return true})})();`;
         // A function, so `$'` and `$&` in the script are not read as replacement patterns.

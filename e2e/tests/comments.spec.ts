@@ -21,7 +21,7 @@ async function post(
 
 const block = (page: Page) => page.getByTestId('comments-block');
 
-/** Opens a page and scrolls to its end, where the comments load once the reader comes near them. */
+/** Opens a page and scrolls to its end, where the comments load once they scroll into view. */
 async function openComments(page: Page, path: string) {
   await page.goto(path);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -175,7 +175,7 @@ test.describe('comments on a cycle', () => {
     await expect(empty.getByRole('button', { name: 'Try again' })).toBeVisible();
   });
 
-  test('loads the comments only when the reader scrolls near them', async ({ page }) => {
+  test('loads the comments only when the reader scrolls to them', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 700 });
     const asked: string[] = [];
     page.on('request', (request) => {
@@ -183,15 +183,15 @@ test.describe('comments on a cycle', () => {
     });
     // A long page: the year's thirteen moons.
     await page.goto('/en/year/2012');
-    await expect(page.getByTestId('near-view-slot')).toBeAttached();
+    await expect(page.getByTestId('in-view-slot')).toBeAttached();
     await page.waitForLoadState('networkidle');
     expect(asked).toEqual([]);
     await expect(block(page)).toHaveCount(0);
 
-    await page.getByTestId('near-view-slot').scrollIntoViewIfNeeded();
+    await page.getByTestId('in-view-slot').scrollIntoViewIfNeeded();
     await expect(block(page).getByRole('heading', { name: /Comments/ })).toBeVisible();
     expect(asked.length).toBeGreaterThan(0);
-    await expect(page.getByTestId('near-view-slot')).toHaveCount(0);
+    await expect(page.getByTestId('in-view-slot')).toHaveCount(0);
   });
 
   test('reads right to left in Arabic, with its own words', async ({ page, request }) => {

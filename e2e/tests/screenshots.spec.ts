@@ -46,8 +46,8 @@ for (const width of [375, 1280]) {
           await page.goto(url);
           await page.waitForLoadState('networkidle');
           await expect(page.locator('#root')).not.toBeEmpty();
-          // The comments load when the reader scrolls near them: the shot shows them loaded.
-          const slot = page.getByTestId('near-view-slot');
+          // The comments load when the reader scrolls to them: the shot shows them loaded.
+          const slot = page.getByTestId('in-view-slot');
           const comments = page.getByTestId('comments-block');
           if ((await slot.count()) || (await comments.count())) {
             await slot.or(comments).first().scrollIntoViewIfNeeded();

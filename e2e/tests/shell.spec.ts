@@ -98,6 +98,17 @@ test.describe('languages', () => {
     ]);
   });
 
+  test('reads the translations of the page’s language only', async ({ page }) => {
+    const read: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().includes('/locales/')) read.push(new URL(sent.url()).pathname);
+    });
+    await page.goto('/de/moon');
+    await expect(page.getByRole('link', { name: 'Übersicht', exact: true }).first()).toBeVisible();
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.filter((path) => !path.startsWith('/locales/de/'))).toEqual([]);
+  });
+
   test('turns Arabic right to left and back', async ({ page }) => {
     await page.goto('/ar/dash');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -141,6 +152,21 @@ test.describe('languages', () => {
     await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'light');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'light');
+  });
+});
+
+test.describe('translation fallbacks', () => {
+  // The page's own requests, not the worker's cache, answer: the test decides which files are missing.
+  test.use({ serviceWorkers: 'block' });
+  test('puts English, then Russian, in place of a translation file that cannot be read', async ({ page }) => {
+    await page.route('**/locales/de/translation.json', (route) => route.fulfill({ status: 404, body: 'missing' }));
+    await page.goto('/de/moon');
+    await expect(page.getByRole('link', { name: 'Dashboard', exact: true }).first()).toBeVisible();
+
+    await page.route('**/locales/en/translation.json', (route) => route.fulfill({ status: 404, body: 'missing' }));
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/de/tzolkin');
+    await expect(page.getByRole('link', { name: 'Панель', exact: true }).first()).toBeVisible();
   });
 });
 

@@ -88,7 +88,6 @@ export function createPageRenderer(webDistDir: string, serverDistDir: string, lo
   function compose(index: string, head: HeadFacts, page: RenderedPage, known: KnownQuery[]): string {
     const rtl = page.lang === 'ar';
     const files = head.pages[page.page] ?? [];
-    const languages = [...new Set([page.lang, 'en', 'ru'])];
     const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(index)?.[1];
     // The page is readable as sent: its scripts and translations are asked for once the browser reports the first
     // contentful paint (a second after the load event at the latest, for a tab in the background or a browser
@@ -97,9 +96,8 @@ export function createPageRenderer(webDistDir: string, serverDistDir: string, lo
     // loads lazily, are named here. Each link added costs the main thread about a millisecond.
     const later = {
       modules: files.filter((file) => !file.endsWith('.css')).map((file) => `/${file}`),
-      translations: languages.flatMap((lang) =>
-        head.namespaces.map((namespace) => `/locales/${lang}/${namespace}.json`),
-      ),
+      // The page's language only: the fallbacks are read when one of its files cannot be (lib/i18n.ts).
+      translations: head.namespaces.map((namespace) => `/locales/${page.lang}/${namespace}.json`),
       entry,
     };
     const starter = `<script>(function(){var d=document,f=${JSON.stringify(later)};function l(r,h,a){var e=d.createElement('link');e.rel=r;e.href=h;if(a){e.as=a}e.crossOrigin='anonymous';d.head.append(e)}var on=0;function go(){if(on)return;on=1;var s=d.createElement('script');s.type='module';s.crossOrigin='anonymous';s.src=f.entry;d.head.append(s);f.modules.forEach(function(h){l('modulepreload',h)});setTimeout(function(){f.translations.forEach(function(h){l('preload',h,'fetch')})})}try{new PerformanceObserver(function(p){if(p.getEntriesByName('first-contentful-paint').length)setTimeout(go)}).observe({type:'paint',buffered:true})}catch(e){}addEventListener('load',function(){setTimeout(go,1000)})})();</script>`;

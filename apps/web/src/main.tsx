@@ -40,6 +40,8 @@ async function bootstrap(): Promise<void> {
   startCardSync(queryClient);
   const translations = initI18n(lang);
   const ready = Promise.all([translations, restoreSession()]);
+  // The requests are under way; the router and the page's own data come in the next task.
+  if (rendered) await nextTask();
   const router = createAppRouter();
   const app = (
     <AppRoot queryClient={queryClient}>

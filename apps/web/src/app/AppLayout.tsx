@@ -12,7 +12,7 @@ import { CARDS_TOGGLE_ID, cardsBar, useCardsBarOpen } from '../features/cards/ba
 import { EducationLayout } from '../features/education/EducationLayout.tsx';
 import { PricewallHost } from '../features/paywall/PricewallHost.tsx';
 import { track } from '../lib/analytics.ts';
-import { ReadyMark, WhenNearView } from '../lib/hydration.tsx';
+import { ReadyMark, WhenInView } from '../lib/hydration.tsx';
 import { applyDocumentLanguage } from '../lib/i18n.ts';
 import { LANGUAGES, type Language, localizedPath, NATIVE_NAMES, splitLanguage } from '../lib/languages.ts';
 import { useSelectedDate } from '../lib/selected-date.tsx';
@@ -347,11 +347,11 @@ export function AppLayout() {
         </Suspense>
         {path === '/dash' && <DashCta lang={lang} />}
         {entry.kind === 'matrix' && (
-          <WhenNearView slotClass="comments-slot">
+          <WhenInView slotClass="comments-slot">
             <Suspense fallback={<div className="comments-slot" />}>
               <CommentsBlock />
             </Suspense>
-          </WhenNearView>
+          </WhenInView>
         )}
       </main>
       <Footer lang={lang} sticky={rules.stickyFooter} />

@@ -1,15 +1,12 @@
 import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 
-/** How far below the visible part of the page a deferred block starts to load: a short scroll ahead of the reader. */
-const NEAR_VIEW_MARGIN = '0px 0px 200px 0px';
-
 /**
- * Renders its children once their place comes near the visible part of the page, and keeps them from then on. Until
- * then (and on the server) it renders an empty slot. A block far down a long page (the comments under a grid) costs
- * nothing while the page opens; a reader who scrolls toward it finds it loaded. The render is a transition, so React
- * renders the block in short slices.
+ * Renders its children once their place scrolls into view, and keeps them from then on. Until then (and on the
+ * server) it renders an empty slot of about their height. A block below the first screen (the comments under a
+ * grid or a reading) costs nothing while the page opens, and nothing at all to a reader who never scrolls to it.
+ * The render is a transition, so React renders the block in short slices.
  */
-export function WhenNearView({ children, slotClass }: { children: ReactNode; slotClass: string }) {
+export function WhenInView({ children, slotClass }: { children: ReactNode; slotClass: string }) {
   const [shown, setShown] = useState(false);
   const slot = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -20,18 +17,15 @@ export function WhenNearView({ children, slotClass }: { children: ReactNode; slo
       show();
       return;
     }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        show();
-      },
-      { rootMargin: NEAR_VIEW_MARGIN },
-    );
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      show();
+    });
     observer.observe(target);
     return () => observer.disconnect();
   }, [shown]);
-  return shown ? children : <div ref={slot} className={slotClass} data-testid="near-view-slot" />;
+  return shown ? children : <div ref={slot} className={slotClass} data-testid="in-view-slot" />;
 }
 
 /**

@@ -61,21 +61,47 @@ async function fetchWithRetries(url: string): Promise<string> {
   throw lastError;
 }
 
+/** The languages consulted after the reader's own, in order (spec 000 section 4.2). */
+const FALLBACKS: Language[] = ['en', DEFAULT_LANGUAGE];
+
+/**
+ * Every file of every language holds every key (a unit test sees to it), so the fallbacks are read only once a file
+ * of the reader's language cannot be: the same namespace in English and Russian, before i18next hears of the failure.
+ * Until then the reader's language is the only one asked for, and consulted.
+ */
+let fallbacksInUse = false;
+
+function readCachedOrFetch(url: string): Promise<string> {
+  const cached = local.getJson<{ at: number; text: string }>(cacheKey(url));
+  if (cached && Date.now() - cached.at < CACHE_MS) return Promise.resolve(cached.text);
+  return withReadSlot(() => fetchWithRetries(url)).then((text) => {
+    // Kept for the next visit in a task of its own: writing local storage takes a while on a phone.
+    setTimeout(() => local.setJson(cacheKey(url), { at: Date.now(), text }), 0);
+    return text;
+  });
+}
+
+async function loadFallbacks(lang: string, namespace: string): Promise<void> {
+  fallbacksInUse = true;
+  for (const code of FALLBACKS.filter((fallback) => fallback !== lang)) {
+    if (i18next.hasResourceBundle(code, namespace)) continue;
+    try {
+      const text = await readCachedOrFetch(`/locales/${code}/${namespace}.json`);
+      i18next.addResourceBundle(code, namespace, JSON.parse(text), true, false);
+    } catch (error) {
+      console.warn(RUSSIAN_BASICS.errors.translations, error);
+    }
+  }
+}
+
 /** Reads a translation file: from the 7-day local cache, else the network with retries, at most 10 at once. */
 function request(_options: HttpBackendOptions, url: string, _payload: unknown, callback: RequestCallback): void {
-  const cached = local.getJson<{ at: number; text: string }>(cacheKey(url));
-  if (cached && Date.now() - cached.at < CACHE_MS) {
-    callback(null, { status: 200, data: cached.text });
-    return;
-  }
-  withReadSlot(() => fetchWithRetries(url)).then(
-    (text) => {
-      // Kept for the next visit in a task of its own: writing local storage takes a while on a phone.
-      setTimeout(() => local.setJson(cacheKey(url), { at: Date.now(), text }), 0);
-      callback(null, { status: 200, data: text });
-    },
-    (error: unknown) => {
+  readCachedOrFetch(url).then(
+    (text) => callback(null, { status: 200, data: text }),
+    async (error: unknown) => {
       console.warn(RUSSIAN_BASICS.errors.translations, error);
+      const [, lang = '', namespace = ''] = /\/locales\/(\w+)\/(\w+)\.json$/.exec(url) ?? [];
+      if (namespace) await loadFallbacks(lang, namespace);
       callback(error instanceof Error ? error : new Error(String(error)), { status: 404, data: '' });
     },
   );
@@ -89,7 +115,8 @@ export async function initI18n(lang: Language): Promise<void> {
     .init<HttpBackendOptions>({
       lng: lang,
       supportedLngs: [...LANGUAGES],
-      fallbackLng: ['en', DEFAULT_LANGUAGE],
+      // Asked at every lookup, so the fallbacks join once they are read.
+      fallbackLng: () => (fallbacksInUse ? FALLBACKS : []),
       ns: [...NAMESPACES],
       defaultNS: 'translation',
       // The built-in basics are a namespace of their own, consulted last and never fetched.
