@@ -312,7 +312,8 @@ export function AppLayout() {
   useEffect(() => {
     if (!NO_RETURN_PATHS.includes(path) && path !== '/' && entry.path !== '*')
       local.set(LOCAL_KEYS.returnUrl, pathname + search);
-    track({ event: 'page_view', category: 'navigation', label: path });
+    // Sent in a task of its own: the effects of a page's first render are one task, and the page comes first.
+    setTimeout(() => track({ event: 'page_view', category: 'navigation', label: path }), 0);
   }, [pathname, search, path, entry.path]);
   useEffect(() => {
     document.body.dataset.pageKind = entry.kind;

@@ -1,4 +1,4 @@
-import { calendarDay, tzolkinGrid } from '@hunab/calendar';
+import { calendarDay, isGalacticPortal, isMysticColumn, SEAL_COUNT, TONE_COUNT } from '@hunab/calendar';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -8,6 +8,15 @@ import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { languageOfPath } from '../../lib/languages.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { dateOfKinNear, useOpenContext } from './useMatrixDate.ts';
+
+/**
+ * The kin numbers of the grid: a row per seal, a column per 20 kins (kin = column × 20 + seal). Numbers only: each
+ * card builds its own record when React renders it, so the 260 records are built in the slices of the render
+ * instead of all at once in the page's own.
+ */
+const GRID = Array.from({ length: SEAL_COUNT }, (_, row) =>
+  Array.from({ length: TONE_COUNT }, (_, column) => column * SEAL_COUNT + row + 1),
+);
 
 /** The 260 kins in 13 columns of 20; the selected day's kin highlighted; portals and the Mystic Column marked. */
 export default function TzolkinPage() {
@@ -20,7 +29,6 @@ export default function TzolkinPage() {
   const pick = useCallback((kin: number) => open(dateOfKinNear(date, kin)), [date, lang]);
   usePageTitle(t('pages.tzolkin'));
   const selected = calendarDay(date, lang).kin.number;
-  const rows = tzolkinGrid(lang);
   return (
     <>
       <GlyphSprite />
@@ -28,17 +36,17 @@ export default function TzolkinPage() {
         {t('pages.tzolkin')}
       </h1>
       <section className="tzolkin-grid" dir="ltr" aria-label={t('pages.tzolkin')} data-testid="tzolkin-grid">
-        {rows.map((row) => (
-          <div className="tzolkin-row" key={row[0]?.number}>
+        {GRID.map((row) => (
+          <div className="tzolkin-row" key={row[0]}>
             {row.map((kin) => (
-              <div key={kin.number} className="tzolkin-cell" data-kin={kin.number}>
+              <div key={kin} className="tzolkin-cell" data-kin={kin}>
                 <KinCard
                   sprite
-                  kin={kin.number}
+                  kin={kin}
                   lang={lang}
                   size="sm"
-                  selected={kin.number === selected}
-                  marks={{ portal: kin.isGalacticPortal, mystic: kin.isMysticColumn }}
+                  selected={kin === selected}
+                  marks={{ portal: isGalacticPortal(kin), mystic: isMysticColumn(kin) }}
                   onClick={pick}
                 />
               </div>
