@@ -40,7 +40,7 @@ async function bootstrap(): Promise<void> {
   startCardSync(queryClient);
   const translations = initI18n(lang);
   const ready = Promise.all([translations, restoreSession()]);
-  // The requests are under way; the router and the page's own data come in the next task.
+  // The requests are under way. The router comes in the next task, the page's data and chunk in the one after.
   if (rendered) await nextTask();
   const router = createAppRouter();
   const app = (
@@ -49,6 +49,7 @@ async function bootstrap(): Promise<void> {
     </AppRoot>
   );
   if (rendered) {
+    await nextTask();
     // The data the server rendered the page from goes into the cache first, so hydration renders the same.
     const known = document.getElementById(KNOWN_QUERIES_ID)?.textContent;
     for (const query of known ? (JSON.parse(known) as KnownQuery[]) : []) {
