@@ -19,7 +19,15 @@ interface GlyphSvgProps extends GlyphProps {
 }
 
 /** The outer <svg> of every glyph: role="img" with an aria-label, or aria-hidden when decorative. */
-export function GlyphSvg({
+export function GlyphSvg(props: GlyphSvgProps) {
+  return glyphSvg(props);
+}
+
+/**
+ * What GlyphSvg renders, as a plain call: a grid of 260 cards draws its glyphs with it and spares React two
+ * components per card to create and hydrate.
+ */
+export function glyphSvg({
   glyph,
   value,
   size = 48,

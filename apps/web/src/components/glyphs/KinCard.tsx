@@ -1,8 +1,8 @@
 import { kinEntity, type Language } from '@hunab/calendar';
 import { memo } from 'react';
-import { inRange } from './GlyphSvg.tsx';
-import { SealGlyph, sealColor } from './SealGlyph.tsx';
-import { ToneGlyph } from './ToneGlyph.tsx';
+import { glyphSvg, inRange } from './GlyphSvg.tsx';
+import { SealGlyph, sealColor, sealSymbolId } from './SealGlyph.tsx';
+import { TONE_VIEW_BOX, ToneGlyph, toneSymbolId } from './ToneGlyph.tsx';
 import { WarningSymbol } from './WarningSymbol.tsx';
 
 /** Words of the card's screen-reader label, so a grid of 260 cards needs no translation hook. */
@@ -122,18 +122,41 @@ function KinCardView({
   if (portal) className += ' is-portal';
   if (mystic) className += ' is-mystic';
 
+  const toneSize = Math.round(seal * 0.8);
+  // From the sprite the two glyphs are plain <svg><use> elements, drawn by a call rather than two components each.
+  const tone = sprite ? (
+    glyphSvg({
+      glyph: 'tone',
+      value: entity.tone.number,
+      label: '',
+      decorative: true,
+      size: toneSize,
+      height: Math.round(toneSize * 0.6),
+      viewBox: TONE_VIEW_BOX,
+      className: 'kin-card-tone',
+      children: <use href={`#${toneSymbolId(entity.tone.number)}`} fill="currentColor" />,
+    })
+  ) : (
+    <ToneGlyph tone={entity.tone.number} size={toneSize} label="" decorative className="kin-card-tone" />
+  );
+  const sealGlyph = sprite ? (
+    glyphSvg({
+      glyph: 'seal',
+      value: entity.sign.number,
+      label: '',
+      decorative: true,
+      size: seal,
+      className: `glyph-${sealColor(entity.sign.number)}`,
+      children: <use href={`#${sealSymbolId(entity.sign.number)}`} />,
+    })
+  ) : (
+    <SealGlyph seal={entity.sign.number} size={seal} label="" decorative />
+  );
   const body = (
     <>
-      <ToneGlyph
-        tone={entity.tone.number}
-        size={Math.round(seal * 0.8)}
-        label=""
-        decorative
-        className="kin-card-tone"
-        sprite={sprite}
-      />
+      {tone}
       <span className="kin-card-seal">
-        <SealGlyph seal={entity.sign.number} size={seal} label="" decorative sprite={sprite} />
+        {sealGlyph}
         {portal && <span className="kin-card-portal" />}
       </span>
       <span className="kin-card-number">{kin}</span>

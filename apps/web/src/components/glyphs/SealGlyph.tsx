@@ -166,17 +166,10 @@ export function SealShapes({ seal }: { seal: number }) {
 }
 
 /**
- * A solar seal (1-20) as an emblem on a rounded tile in its colour. Anything else shows the warning symbol. With
- * `sprite`, the emblem is a reference to the page's glyph sprite (GlyphSprite.tsx) instead of its own paths.
+ * A solar seal (1-20) as an emblem on a rounded tile in its colour. Anything else shows the warning symbol. (A card
+ * of a grid draws it from the page's glyph sprite instead: KinCard.tsx.)
  */
-export function SealGlyph({
-  seal,
-  size = 48,
-  label,
-  decorative,
-  className,
-  sprite = false,
-}: GlyphProps & { seal: number; sprite?: boolean }) {
+export function SealGlyph({ seal, size = 48, label, decorative, className }: GlyphProps & { seal: number }) {
   if (!inRange(seal, 20))
     return <WarningSymbol label={label} size={size} decorative={decorative} className={className} />;
   const color = sealColor(seal);
@@ -189,7 +182,7 @@ export function SealGlyph({
       decorative={decorative}
       className={className ? `glyph-${color} ${className}` : `glyph-${color}`}
     >
-      {sprite ? <use href={`#${sealSymbolId(seal)}`} /> : <SealShapes seal={seal} />}
+      <SealShapes seal={seal} />
     </GlyphSvg>
   );
 }

@@ -36,8 +36,8 @@ export const toneSymbolId = (tone: number) => `glyph-tone-${tone}`;
 /**
  * A tone (1-13) in Maya dot-and-bar notation: a bar for each five, a dot for each one left over, dots above bars,
  * centred across and standing on the bottom of a 100 x 60 box, so tones line up above seals. Drawn in `color`
- * or the current text colour. `size` is the width; the height is 0.6 of it. With `sprite`, the marks are a
- * reference to the page's glyph sprite (GlyphSprite.tsx) instead of their own shapes.
+ * or the current text colour. `size` is the width; the height is 0.6 of it. (A card of a grid draws it from the
+ * page's glyph sprite instead: KinCard.tsx.)
  */
 export function ToneGlyph({
   tone,
@@ -46,8 +46,7 @@ export function ToneGlyph({
   color,
   decorative,
   className,
-  sprite = false,
-}: GlyphProps & { tone: number; color?: string; sprite?: boolean }) {
+}: GlyphProps & { tone: number; color?: string }) {
   if (!inRange(tone, 13))
     return <WarningSymbol label={label} size={size} decorative={decorative} className={className} />;
   return (
@@ -61,13 +60,9 @@ export function ToneGlyph({
       decorative={decorative}
       className={className}
     >
-      {sprite ? (
-        <use href={`#${toneSymbolId(tone)}`} fill={color ?? 'currentColor'} />
-      ) : (
-        <g fill={color ?? 'currentColor'}>
-          <ToneShapes tone={tone} />
-        </g>
-      )}
+      <g fill={color ?? 'currentColor'}>
+        <ToneShapes tone={tone} />
+      </g>
     </GlyphSvg>
   );
 }
