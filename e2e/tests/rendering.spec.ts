@@ -22,6 +22,19 @@ test.describe('pages rendered on the server', () => {
     expect(html).toContain('data-testid="moon-grid"');
     // The scripts start after the first paint: none is in the document itself.
     expect(html).not.toMatch(/<script type="module"/);
+    // The same page in the other languages, for search engines that do not run scripts.
+    const alternates = [...html.matchAll(/<link rel="alternate" hreflang="([\w-]+)" href="https?:\/\/[^/"]+([^"]*)"/g)];
+    expect(alternates.map((link) => [link[1], link[2]])).toEqual([
+      ['ru', '/moon'],
+      ['en', '/en/moon'],
+      ['es', '/es/moon'],
+      ['pt', '/pt/moon'],
+      ['de', '/de/moon'],
+      ['ja', '/ja/moon'],
+      ['zh', '/zh/moon'],
+      ['ar', '/ar/moon'],
+      ['x-default', '/moon'],
+    ]);
 
     const arabic = await (await request.get('/ar/tzolkin')).text();
     expect(arabic).toContain('<html lang="ar" dir="rtl"');

@@ -113,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await registerContentFiles(app, config.contentDir);
-  await registerWebApp(app, config.webDistDir, { renderPages: config.renderPages });
+  await registerWebApp(app, config.webDistDir, { renderPages: config.renderPages, publicUrl: config.publicUrl });
 
   const scheduler = startScheduler(app, subscriptions, config.schedulerIntervalMs);
   app.addHook('onClose', async () => {

@@ -46,7 +46,14 @@ function localDay(): string {
  * translations preloaded, in place of the head script that does this in the browser. Falls back to the plain
  * index.html when the page is not one the server renders, the renderer is not built, or rendering fails.
  */
-export function createPageRenderer(webDistDir: string, serverDistDir: string, log: FastifyBaseLogger, api: ApiReader) {
+export function createPageRenderer(
+  webDistDir: string,
+  serverDistDir: string,
+  log: FastifyBaseLogger,
+  api: ApiReader,
+  /** The address the app is reached at (PUBLIC_URL), for the absolute addresses of the alternate links. */
+  publicUrl: string,
+) {
   const indexPath = join(webDistDir, 'index.html');
   const rendererPath = join(serverDistDir, 'entry-server.js');
   const localesDir = join(webDistDir, 'locales');
@@ -107,6 +114,13 @@ export function createPageRenderer(webDistDir: string, serverDistDir: string, lo
       .filter((file) => file.endsWith('.css'))
       .map((file) => `<link rel="stylesheet" href="/${file}">`)
       .join('');
+    // The page in the other languages, for search engines that do not run scripts (spec 000 section 2.2).
+    const alternates = page.alternates
+      .map(
+        ([hreflang, path]) =>
+          `<link rel="alternate" hreflang="${escapeAttribute(hreflang)}" href="${escapeAttribute(publicUrl + path)}" data-alternate="true">`,
+      )
+      .join('');
     return index
       .replace(
         /<html[^>]*>/,
@@ -118,7 +132,7 @@ export function createPageRenderer(webDistDir: string, serverDistDir: string, lo
       )
       .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
       .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => starter)
-      .replace('</head>', () => `${pageStyles}</head>`)
+      .replace('</head>', () => `${pageStyles}${alternates}</head>`)
       .replace(
         '<div id="root"></div>',
         () =>

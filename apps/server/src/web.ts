@@ -82,7 +82,7 @@ export async function registerContentFiles(app: FastifyInstance, contentDir: str
 export async function registerWebApp(
   app: FastifyInstance,
   webDistDir: string | undefined,
-  options: { renderPages?: boolean } = {},
+  options: { renderPages?: boolean; publicUrl?: string } = {},
 ): Promise<void> {
   const indexPath = join(webDistDir ?? '', 'index.html');
   const assetsDir = join(webDistDir ?? '', 'assets');
@@ -106,7 +106,13 @@ export async function registerWebApp(
   // Pages rendered on the server (apps/web/dist-server, built next to dist); index.html alone without it.
   const pageHtml =
     hasWebApp && webDistDir && options.renderPages !== false
-      ? createPageRenderer(webDistDir, join(webDistDir, '..', 'dist-server'), app.log, apiReader(app))
+      ? createPageRenderer(
+          webDistDir,
+          join(webDistDir, '..', 'dist-server'),
+          app.log,
+          apiReader(app),
+          options.publicUrl ?? '',
+        )
       : null;
 
   app.setNotFoundHandler(async (request, reply) => {

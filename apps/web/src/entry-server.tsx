@@ -17,7 +17,7 @@ import { matchRoute } from './app/route-match.ts';
 import { buildRoutes } from './app/router.tsx';
 import type { PageName } from './app/routeTable.ts';
 import { dashQueries } from './features/calendar/dashQueries.ts';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './lib/languages.ts';
+import { alternatePaths, DEFAULT_LANGUAGE, LANGUAGES, type Language, splitLanguage } from './lib/languages.ts';
 import { NAMESPACES } from './lib/namespaces.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
@@ -126,7 +126,7 @@ export async function renderPage(
     // A page that sends the reader elsewhere at once (to today's date, to the start page's target) is left to the
     // browser, which knows where.
     if (redirects) return null;
-    return { html, lang, page: entry.page };
+    return { html, lang, page: entry.page, alternates: alternatePaths(splitLanguage(pathname).path) };
   } finally {
     clearTimeout(timer);
   }

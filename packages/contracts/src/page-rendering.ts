@@ -18,6 +18,8 @@ export interface RenderedPage {
   lang: string;
   /** The page's name in the route table, which names its files in dist/head.json. */
   page: string;
+  /** The same page in every language and the default, as hreflang and path: the document's alternate links. */
+  alternates: [hreflang: string, path: string][];
 }
 
 /** Reads /locales/{lang}/{namespace}.json of the build; null when the file is missing. */

@@ -14,7 +14,14 @@ import { PricewallHost } from '../features/paywall/PricewallHost.tsx';
 import { track } from '../lib/analytics.ts';
 import { ReadyMark, WhenInView } from '../lib/hydration.tsx';
 import { applyDocumentLanguage } from '../lib/i18n.ts';
-import { LANGUAGES, type Language, localizedPath, NATIVE_NAMES, splitLanguage } from '../lib/languages.ts';
+import {
+  alternatePaths,
+  LANGUAGES,
+  type Language,
+  localizedPath,
+  NATIVE_NAMES,
+  splitLanguage,
+} from '../lib/languages.ts';
 import { useSelectedDate } from '../lib/selected-date.tsx';
 import { LOCAL_KEYS, local } from '../lib/storage.ts';
 import { setTheme, useTheme } from '../lib/theme.ts';
@@ -259,18 +266,22 @@ function Footer({ lang, sticky }: { lang: Language; sticky: boolean }) {
 /** Alternate-language links for the eight languages plus a default, with the prefix stripped (spec 000 section 2.2). */
 function useAlternateLinks(path: string): void {
   useEffect(() => {
-    for (const link of document.head.querySelectorAll('link[data-alternate]')) link.remove();
-    const origin = window.location.origin;
-    const add = (hreflang: string, href: string) => {
+    const wanted = alternatePaths(path).map(([hreflang, href]) => [hreflang, `${window.location.origin}${href}`]);
+    const present = [...document.head.querySelectorAll<HTMLLinkElement>('link[data-alternate]')];
+    // The server writes them into a page it renders: they stay as they are when they already say the same.
+    const same =
+      present.length === wanted.length &&
+      present.every((link, i) => link.hreflang === wanted[i]?.[0] && link.href === wanted[i]?.[1]);
+    if (same) return;
+    for (const link of present) link.remove();
+    for (const [hreflang = '', href = ''] of wanted) {
       const link = document.createElement('link');
       link.rel = 'alternate';
       link.hreflang = hreflang;
-      link.href = `${origin}${href}`;
+      link.href = href;
       link.dataset.alternate = 'true';
       document.head.append(link);
-    };
-    for (const code of LANGUAGES) add(code, localizedPath(code, path));
-    add('x-default', path);
+    }
   }, [path]);
 }
 

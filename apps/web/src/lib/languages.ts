@@ -124,6 +124,11 @@ export function localizedPath(lang: Language, path: string): string {
   return clean === '/' ? `/${lang}/` : `/${lang}${clean}`;
 }
 
+/** The same page in each language and the default, as [hreflang, path], for a path without its prefix. */
+export function alternatePaths(path: string): [hreflang: string, path: string][] {
+  return [...LANGUAGES.map((code): [string, string] => [code, localizedPath(code, path)]), ['x-default', path]];
+}
+
 /** The interface language named by the first path segment, Russian when there is none. */
 export function languageOfPath(pathname: string): Language {
   return splitLanguage(pathname).lang;
