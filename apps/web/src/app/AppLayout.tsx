@@ -326,9 +326,6 @@ export function AppLayout() {
     // Sent in a task of its own: the effects of a page's first render are one task, and the page comes first.
     setTimeout(() => track({ event: 'page_view', category: 'navigation', label: path }), 0);
   }, [pathname, search, path, entry.path]);
-  useEffect(() => {
-    document.body.dataset.pageKind = entry.kind;
-  }, [entry.kind]);
 
   if (rules.ownChrome) {
     return (

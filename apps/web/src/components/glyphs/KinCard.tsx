@@ -1,8 +1,8 @@
 import { kinEntity, type Language } from '@hunab/calendar';
 import { memo } from 'react';
-import { glyphSvg, inRange } from './GlyphSvg.tsx';
-import { SealGlyph, sealColor, sealSymbolId } from './SealGlyph.tsx';
-import { TONE_VIEW_BOX, ToneGlyph, toneSymbolId } from './ToneGlyph.tsx';
+import { inRange } from './GlyphSvg.tsx';
+import { SealGlyph, sealColor, sealFromSprite } from './SealGlyph.tsx';
+import { ToneGlyph, toneFromSprite } from './ToneGlyph.tsx';
 import { WarningSymbol } from './WarningSymbol.tsx';
 
 /** Words of the card's screen-reader label, so a grid of 260 cards needs no translation hook. */
@@ -125,30 +125,12 @@ function KinCardView({
   const toneSize = Math.round(seal * 0.8);
   // From the sprite the two glyphs are plain <svg><use> elements, drawn by a call rather than two components each.
   const tone = sprite ? (
-    glyphSvg({
-      glyph: 'tone',
-      value: entity.tone.number,
-      label: '',
-      decorative: true,
-      size: toneSize,
-      height: Math.round(toneSize * 0.6),
-      viewBox: TONE_VIEW_BOX,
-      className: 'kin-card-tone',
-      children: <use href={`#${toneSymbolId(entity.tone.number)}`} fill="currentColor" />,
-    })
+    toneFromSprite(entity.tone.number, toneSize, 'kin-card-tone')
   ) : (
     <ToneGlyph tone={entity.tone.number} size={toneSize} label="" decorative className="kin-card-tone" />
   );
   const sealGlyph = sprite ? (
-    glyphSvg({
-      glyph: 'seal',
-      value: entity.sign.number,
-      label: '',
-      decorative: true,
-      size: seal,
-      className: `glyph-${sealColor(entity.sign.number)}`,
-      children: <use href={`#${sealSymbolId(entity.sign.number)}`} />,
-    })
+    sealFromSprite(entity.sign.number, seal)
   ) : (
     <SealGlyph seal={entity.sign.number} size={seal} label="" decorative />
   );

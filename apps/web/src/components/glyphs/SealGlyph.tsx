@@ -1,4 +1,4 @@
-import { circle, type GlyphProps, GlyphSvg, inRange, sparkle, starPolygon } from './GlyphSvg.tsx';
+import { circle, type GlyphProps, GlyphSvg, glyphSvg, inRange, sparkle, starPolygon } from './GlyphSvg.tsx';
 import { WarningSymbol } from './WarningSymbol.tsx';
 
 /**
@@ -166,8 +166,7 @@ export function SealShapes({ seal }: { seal: number }) {
 }
 
 /**
- * A solar seal (1-20) as an emblem on a rounded tile in its colour. Anything else shows the warning symbol. (A card
- * of a grid draws it from the page's glyph sprite instead: KinCard.tsx.)
+ * A solar seal (1-20) as an emblem on a rounded tile in its colour. Anything else shows the warning symbol.
  */
 export function SealGlyph({ seal, size = 48, label, decorative, className }: GlyphProps & { seal: number }) {
   if (!inRange(seal, 20))
@@ -185,6 +184,22 @@ export function SealGlyph({ seal, size = 48, label, decorative, className }: Gly
       <SealShapes seal={seal} />
     </GlyphSvg>
   );
+}
+
+/**
+ * A decorative seal (1-20) from the page's glyph sprite (GlyphSprite.tsx): an <svg> and a <use>, drawn by a plain call
+ * rather than components, for the 260 cards of a grid.
+ */
+export function sealFromSprite(seal: number, size: number) {
+  return glyphSvg({
+    glyph: 'seal',
+    value: seal,
+    label: '',
+    decorative: true,
+    size,
+    className: `glyph-${sealColor(seal)}`,
+    children: <use href={`#${sealSymbolId(seal)}`} />,
+  });
 }
 
 /** The id of a seal's symbol in the glyph sprite. */

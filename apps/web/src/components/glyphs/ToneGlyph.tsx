@@ -1,4 +1,4 @@
-import { type GlyphProps, GlyphSvg, inRange } from './GlyphSvg.tsx';
+import { type GlyphProps, GlyphSvg, glyphSvg, inRange } from './GlyphSvg.tsx';
 import { WarningSymbol } from './WarningSymbol.tsx';
 
 const ROW = 20;
@@ -33,11 +33,31 @@ export const TONE_VIEW_BOX = `0 0 100 ${ROWS * ROW}`;
 /** The id of a tone's symbol in the glyph sprite. */
 export const toneSymbolId = (tone: number) => `glyph-tone-${tone}`;
 
+/** A tone's height for its width: the box is 100 x 60. */
+const toneHeight = (width: number) => Math.round(width * 0.6);
+
+/**
+ * A decorative tone (1-13) from the page's glyph sprite (GlyphSprite.tsx): an <svg> and a <use>, drawn by a plain call
+ * rather than components, for the 260 cards of a grid. `size` is the width, as for ToneGlyph.
+ */
+export function toneFromSprite(tone: number, size: number, className: string) {
+  return glyphSvg({
+    glyph: 'tone',
+    value: tone,
+    label: '',
+    decorative: true,
+    size,
+    height: toneHeight(size),
+    viewBox: TONE_VIEW_BOX,
+    className,
+    children: <use href={`#${toneSymbolId(tone)}`} fill="currentColor" />,
+  });
+}
+
 /**
  * A tone (1-13) in Maya dot-and-bar notation: a bar for each five, a dot for each one left over, dots above bars,
  * centred across and standing on the bottom of a 100 x 60 box, so tones line up above seals. Drawn in `color`
- * or the current text colour. `size` is the width; the height is 0.6 of it. (A card of a grid draws it from the
- * page's glyph sprite instead: KinCard.tsx.)
+ * or the current text colour. `size` is the width; the height is 0.6 of it.
  */
 export function ToneGlyph({
   tone,
@@ -55,7 +75,7 @@ export function ToneGlyph({
       value={tone}
       label={label}
       size={size}
-      height={Math.round(size * 0.6)}
+      height={toneHeight(size)}
       viewBox={TONE_VIEW_BOX}
       decorative={decorative}
       className={className}

@@ -2,13 +2,13 @@ import type { Language } from '@hunab/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { loadReading, type ReadingKind, ReadingLockedError } from './loader.ts';
 
+/** The query key of a reading any reader may open (no date to check against a plan). */
+export const readingKey = (kind: ReadingKind, n: number, lang: Language) => ['reading', kind, n, lang];
+
 /**
  * A reading through the query cache, so revisits within a session are instant. With a date, the server checks that the
  * reader's plan opens it (the key then carries the date and the reader, since the answer depends on both).
  */
-/** The query key of a reading any reader may open (no date to check against a plan). */
-export const readingKey = (kind: ReadingKind, n: number, lang: Language) => ['reading', kind, n, lang];
-
 export function useReading(
   kind: ReadingKind,
   n: number,
