@@ -34,7 +34,8 @@ export default defineConfig({
   webServer: {
     command: 'node ../apps/server/dist/main.js',
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 60_000,
+    // A new embedded database is created at start: seconds on a quiet machine, much longer on a busy one.
+    timeout: 180_000,
     reuseExistingServer: false,
     env: {
       PORT: String(port),

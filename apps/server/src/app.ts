@@ -10,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createCacheRegistry } from './lib/caches.ts';
 import { errorBody, registerErrorHandling } from './lib/errors.ts';
 import { appVersion } from './lib/version.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
@@ -21,6 +22,10 @@ import { createCardService } from './modules/cards/service.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { createPayments, type Payments } from './modules/payments/index.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { productRoutes } from './modules/products/routes.ts';
+import { createProductService } from './modules/products/service.ts';
 import { commerceRoutes } from './modules/subscriptions/commerce.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { startScheduler } from './modules/subscriptions/scheduler.ts';
@@ -48,6 +53,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Subscriptions; tests run `subscriptions.runDue()` themselves instead of waiting for the scheduler. */
     subscriptions: SubscriptionService;
+    /** Orders, notifications and renewals; tests run `payments.runDue()` instead of waiting for the scheduler. */
+    payments: Payments;
   }
 }
 
@@ -77,6 +84,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const auth = createAuthService({ repo: createAuthRepository(database.db), config, mailer, now });
   const subscriptions = createSubscriptionService(database.db, now);
   app.decorate('subscriptions', subscriptions);
+  const caches = createCacheRegistry();
+  const products = createProductService(database.db, () => now().getTime());
+  caches.register('products', products.clearCache);
+  const payments = createPayments({
+    db: database.db,
+    config: config.payments ?? { testProvider: true },
+    products,
+    mailer,
+    publicUrl: config.publicUrl,
+    secret: config.jwtSecret,
+    now,
+    log: app.log,
+  });
+  app.decorate('payments', payments);
 
   await app.register(swagger, {
     openapi: {
@@ -98,7 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         webDistDir: config.webDistDir,
         minAppVersion: config.minAppVersion,
       });
-      await api.register(calendarRoutes);
+      await api.register(calendarRoutes, { caches });
       await api.register(authRoutes, { auth });
       await api.register(userRoutes, { auth });
       await api.register(telemetryRoutes, { db: database.db, auth });
@@ -108,6 +129,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(commerceRoutes, { db: database.db, auth, now });
       await api.register(cardRoutes, { auth, cards: createCardService({ db: database.db, now }) });
       await api.register(commentRoutes, { db: database.db, auth, now });
+      await api.register(productRoutes, { auth, products, caches });
+      await api.register(paymentRoutes, {
+        db: database.db,
+        auth,
+        payments: payments.payments,
+        providers: payments.providers,
+        testProvider: payments.testProvider,
+        kick: payments.kick,
+      });
     },
     { prefix: '/api' },
   );
@@ -115,9 +145,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerContentFiles(app, config.contentDir);
   await registerWebApp(app, config.webDistDir, { renderPages: config.renderPages, publicUrl: config.publicUrl });
 
-  const scheduler = startScheduler(app, subscriptions, config.schedulerIntervalMs);
+  const scheduler = startScheduler(
+    app,
+    [
+      { name: 'subscriptions', run: () => subscriptions.runDue() },
+      { name: 'payments', run: () => payments.runDue() },
+    ],
+    config.schedulerIntervalMs,
+  );
   app.addHook('onClose', async () => {
     await scheduler.stop();
+    await payments.idle();
     await mailer.close();
     if (options.closeDatabase) await database.close();
   });

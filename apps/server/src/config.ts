@@ -19,6 +19,34 @@ export interface AppConfig {
   contentDir: string | undefined;
   /** How often the subscription scheduler runs, in ms; 0 turns it off (tests run it by hand). */
   schedulerIntervalMs: number;
+  /** Payment providers; absent: the built-in test provider alone, so the product sells with no setup. */
+  payments?: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  yookassa?: { shopId: string; secretKey: string; apiUrl: string };
+  paypal?: { clientId: string; clientSecret: string; webhookId: string; apiUrl: string };
+  /** The built-in test provider; by default on only when no real provider is configured. */
+  testProvider: boolean;
+}
+
+export function paymentsConfigFromEnv(env: Env): PaymentsConfig {
+  const yookassa =
+    env.YOOKASSA_SHOP_ID && env.YOOKASSA_SECRET_KEY
+      ? { shopId: env.YOOKASSA_SHOP_ID, secretKey: env.YOOKASSA_SECRET_KEY, apiUrl: env.YOOKASSA_API_URL }
+      : undefined;
+  const paypal =
+    env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET && env.PAYPAL_WEBHOOK_ID
+      ? {
+          clientId: env.PAYPAL_CLIENT_ID,
+          clientSecret: env.PAYPAL_CLIENT_SECRET,
+          webhookId: env.PAYPAL_WEBHOOK_ID,
+          apiUrl: env.PAYPAL_API_URL,
+        }
+      : undefined;
+  const flag = env.PAYMENTS_TEST_PROVIDER;
+  const testProvider = flag === 'true' || flag === '1' || ((flag === 'auto' || flag === '') && !yookassa && !paypal);
+  return { yookassa, paypal, testProvider };
 }
 
 /**
@@ -54,5 +82,6 @@ export function appConfigFromEnv(env: Env, webDistDir: string, contentDir: strin
     renderPages: env.RENDER_PAGES,
     contentDir,
     schedulerIntervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000,
+    payments: paymentsConfigFromEnv(env),
   };
 }

@@ -60,7 +60,29 @@ const envSchema = z
       .min(0, 'SCHEDULER_INTERVAL_SECONDS must be 0 (off) or more')
       .max(86_400, 'SCHEDULER_INTERVAL_SECONDS must be at most 86400')
       .default(60),
+    YOOKASSA_SHOP_ID: optionalText,
+    YOOKASSA_SECRET_KEY: optionalText,
+    YOOKASSA_API_URL: z
+      .url({ error: 'YOOKASSA_API_URL must be an http(s) address' })
+      .default('https://api.yookassa.ru/v3'),
+    PAYPAL_CLIENT_ID: optionalText,
+    PAYPAL_CLIENT_SECRET: optionalText,
+    PAYPAL_WEBHOOK_ID: optionalText,
+    PAYPAL_API_URL: z.url({ error: 'PAYPAL_API_URL must be an http(s) address' }).default('https://api-m.paypal.com'),
+    PAYMENTS_TEST_PROVIDER: z
+      .enum(['auto', 'true', 'false', '1', '0', ''], { error: 'PAYMENTS_TEST_PROVIDER must be auto, true or false' })
+      .default('auto'),
   })
+  .refine((env) => Boolean(env.YOOKASSA_SHOP_ID) === Boolean(env.YOOKASSA_SECRET_KEY), {
+    message: 'YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY go together',
+    path: ['YOOKASSA_SECRET_KEY'],
+  })
+  .refine(
+    (env) =>
+      [env.PAYPAL_CLIENT_ID, env.PAYPAL_CLIENT_SECRET, env.PAYPAL_WEBHOOK_ID].every(Boolean) ||
+      ![env.PAYPAL_CLIENT_ID, env.PAYPAL_CLIENT_SECRET, env.PAYPAL_WEBHOOK_ID].some(Boolean),
+    { message: 'PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID go together', path: ['PAYPAL_CLIENT_ID'] },
+  )
   .refine((env) => !(env.ADMIN_PASSWORD && !env.ADMIN_EMAIL), {
     message: 'ADMIN_PASSWORD is set without ADMIN_EMAIL',
     path: ['ADMIN_EMAIL'],

@@ -51,15 +51,18 @@ const TABLES = [
   'comments',
   'comment_votes',
   'comment_cycle_counts',
+  'products',
+  'orders',
+  'order_events',
+  'payment_inbox',
+  'test_provider_payments',
 ];
 
+/** Row counts of every table in one round trip: the corpus sends thousands of requests and counts around each. */
 async function counts(): Promise<Record<string, number>> {
-  const result: Record<string, number> = {};
-  for (const table of TABLES) {
-    const [row] = await queryRows<{ n: number }>(ctx.database.db, sql.raw(`select count(*)::int as n from ${table}`));
-    result[table] = Number(row?.n);
-  }
-  return result;
+  const columns = TABLES.map((table) => `(select count(*)::int from ${table}) as "${table}"`).join(', ');
+  const [row] = await queryRows<Record<string, number>>(ctx.database.db, sql.raw(`select ${columns}`));
+  return Object.fromEntries(TABLES.map((table) => [table, Number(row?.[table])]));
 }
 
 interface Endpoint {
@@ -143,7 +146,7 @@ describe('the bad-input corpus against every endpoint', () => {
         }
       }
     }
-  }, 300_000);
+  }, 900_000);
 
   it('never answers 5xx to odd values in any field, path or query', async () => {
     for (const { method, path, fields } of endpoints) {
@@ -173,7 +176,7 @@ describe('the bad-input corpus against every endpoint', () => {
         }
       }
     }
-  }, 300_000);
+  }, 900_000);
 
   it('answers every refused registration with the envelope and creates no account', async () => {
     const before = await counts();
@@ -185,5 +188,5 @@ describe('the bad-input corpus against every endpoint', () => {
       }
     }
     expect(await counts()).toEqual(before);
-  });
+  }, 120_000);
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
+import { seedDatabase } from '../src/db/seed.ts';
 import { databaseUrlFor } from './helpers/database.ts';
 
 declare module 'vitest' {
@@ -14,7 +15,7 @@ declare module 'vitest' {
 }
 
 /**
- * Migrates one "golden" database per run. Each test file then starts from a copy of it: a copied PGlite folder
+ * Migrates and seeds one "golden" database per run. Each test file then starts from a copy of it: a copied PGlite folder
  * (reopening is fast, creating is slow), or on PostgreSQL a database created from it as a template.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -27,6 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await admin.query(`create database ${name}`);
     const database = await openDatabase({ databaseUrl: databaseUrlFor(url, name), dataDir: '' });
     await database.migrate();
+    await seedDatabase(database, 'test');
     await database.close();
     project.provide('goldenDatabase', name);
     return async () => {
@@ -37,6 +39,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dir = mkdtempSync(join(tmpdir(), 'hunab-golden-'));
   const database = await openDatabase({ dataDir: dir });
   await database.migrate();
+  await seedDatabase(database, 'test');
   await database.close();
   project.provide('goldenDatabase', dir);
   return async () => rmSync(dir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ export * from './card-rules.ts';
 export * from './cards.ts';
 export * from './comment-rules.ts';
 export * from './comments.ts';
+export * from './commerce.ts';
 export * from './content.ts';
 export * from './errors.ts';
 export * from './page-rendering.ts';

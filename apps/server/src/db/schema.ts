@@ -248,12 +248,21 @@ export const subscriptions = pgTable(
     pauseUntil: timestamp('pause_until', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
-    /** 'admin' for a grant, later the payment provider. */
+    /** 'admin' for a grant, else the payment provider that sold it. */
     source: text('source').notNull().default('admin'),
+    /** The provider's saved payment method that renews it (only with the buyer's consent); null: no renewal. */
+    paymentMethodId: text('payment_method_id'),
+    /** Failed renewal charges of the current period; the scheduler retries on a schedule, then lets it expire. */
+    renewalAttempts: integer('renewal_attempts').notNull().default(0),
+    /** When the scheduler next tries to charge the renewal; null when no renewal is due. */
+    nextChargeAt: timestamp('next_charge_at', { withTimezone: true }),
+    /** When the renewal reminder of the current period was sent. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('subscriptions_due_charge').on(t.nextChargeAt).where(sql`${t.nextChargeAt} is not null`),
     uniqueIndex('subscriptions_one_current').on(t.userId).where(sql`${t.status} <> 'expired'`),
     index('subscriptions_due_end').on(t.currentPeriodEnd).where(sql`${t.status} in ('active', 'cancelled')`),
     index('subscriptions_due_resume').on(t.pauseUntil).where(sql`${t.status} = 'paused'`),
@@ -326,9 +335,18 @@ export const purchases = pgTable(
     productLevel: integer('product_level').notNull(),
     activationDate: date('activation_date', { mode: 'string' }),
     source: text('source').notNull().default('admin'),
+    /** The catalogue product bought ('13days', '260days', '13moons', ...); null for older grants. */
+    productId: text('product_id'),
+    /** The order that paid for it; null for an administrator's grant. A full refund deletes the row. */
+    orderId: uuid('order_id'),
+    /** When access ends (activation plus the product's days); null: no end. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('purchases_user_product').on(t.userId, t.productName)],
+  (t) => [
+    index('purchases_user_product').on(t.userId, t.productName),
+    uniqueIndex('purchases_order').on(t.orderId).where(sql`${t.orderId} is not null`),
+  ],
 );
 
 /** Subscription-page views reported for the CRM; written in the background, read by the CRM export. */
@@ -450,3 +468,168 @@ export const commentVotes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_votes_user_idx').on(t.userId)],
 );
+
+/**
+ * The catalogue: the programmes (13days, 260days, 13moons and their variations) and the subscription plans, every
+ * field of the product entity of spec 001 section 3. Prices are integer minor units (kopecks, cents); the texts are
+ * per language (`{ ru, en, ... }`).
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    slug: text('slug').notNull(),
+    type: text('type', { enum: ['program', 'subscription'] }).notNull(),
+    /** For a subscription product, the plan it sells. */
+    planId: text('plan_id'),
+    level: integer('level').notNull(),
+    /** Days of access one purchase gives. */
+    days: integer('days').notNull(),
+    priceRub: integer('price_rub').notNull(),
+    priceUsd: integer('price_usd').notNull(),
+    currency: text('currency').notNull().default('RUB'),
+    show: boolean('show').notNull().default(true),
+    isActive: boolean('is_active').notNull().default(true),
+    productGroup: text('product_group').notNull(),
+    parentId: text('parent_id').references((): AnyPgColumn => products.id, { onDelete: 'set null' }),
+    variationOrder: integer('variation_order').notNull().default(0),
+    recur: boolean('recur').notNull().default(false),
+    availabilityRu: boolean('availability_ru').notNull().default(true),
+    activationType: text('activation_type', { enum: ['immediate', 'next_wavespell', 'date'] })
+      .notNull()
+      .default('immediate'),
+    activationDate: date('activation_date', { mode: 'string' }),
+    activationColor: text('activation_color'),
+    activationCycleNumber: integer('activation_cycle_number'),
+    activationCycleName: text('activation_cycle_name'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    nameI18n: jsonb('name_i18n').$type<Record<string, string>>().notNull(),
+    uspI18n: jsonb('usp_i18n').$type<Record<string, string>>().notNull(),
+    descrI18n: jsonb('descr_i18n').$type<Record<string, string>>().notNull(),
+    descrShortI18n: jsonb('descr_short_i18n').$type<Record<string, string>>().notNull(),
+    descriptionLongI18n: jsonb('description_long_i18n').$type<Record<string, string>>().notNull(),
+    highlightsI18n: jsonb('highlights_i18n').$type<Record<string, string[]>>().notNull(),
+    variationNameI18n: jsonb('variation_name_i18n').$type<Record<string, string>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('products_slug').on(t.slug), index('products_parent').on(t.parentId)],
+);
+
+/**
+ * An order is one attempt to pay for one product: its price, currency and discount fixed from the catalogue when it
+ * is created, the provider's payment, and its status. Statuses only move forward: pending to paid, failed or
+ * cancelled; paid to partially_refunded or refunded. A renewal charge is an order of kind 'renewal', at most one per
+ * subscription and period.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    kind: text('kind', { enum: ['purchase', 'subscription', 'renewal'] }).notNull(),
+    status: text('status', {
+      enum: ['pending', 'paid', 'failed', 'cancelled', 'partially_refunded', 'refunded'],
+    }).notNull(),
+    amount: integer('amount').notNull(),
+    listAmount: integer('list_amount').notNull(),
+    currency: text('currency').notNull(),
+    promoCode: text('promo_code'),
+    discountPercentage: numeric('discount_percentage', { precision: 5, scale: 2 }),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    payerId: text('payer_id'),
+    confirmationUrl: text('confirmation_url'),
+    savePaymentMethod: boolean('save_payment_method').notNull().default(false),
+    failureReason: text('failure_reason'),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    source: text('source'),
+    lang: text('lang').notNull(),
+    /** The buyer's name, email and phone for the receipt (54-FZ), when given on the checkout form. */
+    receipt: jsonb('receipt').$type<{ name?: string; email: string; phone?: string }>(),
+    subscriptionId: bigint('subscription_id', { mode: 'number' }).references(() => subscriptions.id, {
+      onDelete: 'set null',
+    }),
+    /** For a renewal: the end of the period it pays to extend. */
+    renewsPeriodEnd: timestamp('renews_period_end', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_created').on(t.userId, t.createdAt),
+    index('orders_status_created').on(t.status, t.createdAt),
+    uniqueIndex('orders_provider_payment').on(t.provider, t.providerPaymentId),
+    // One renewal charge under way or paid per subscription and period; a failed one makes room for the retry.
+    uniqueIndex('orders_one_renewal_per_period')
+      .on(t.subscriptionId, t.renewsPeriodEnd)
+      .where(sql`${t.kind} = 'renewal' and ${t.status} not in ('failed', 'cancelled')`),
+  ],
+);
+
+/** Every change of an order: its timeline, who or what moved it, and the provider's data at the time. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    actor: text('actor', { enum: ['user', 'admin', 'provider', 'scheduler', 'system'] }).notNull(),
+    data: jsonb('data'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order').on(t.orderId, t.at)],
+);
+
+/**
+ * Payment notifications as received, one row per provider event: a duplicate or a replay is the same row. Rows are
+ * processed in the background (claimed with SKIP LOCKED, so several processes share the work) by fetching the
+ * payment from the provider; the notification itself is never trusted for the status.
+ */
+export const paymentInbox = pgTable(
+  'payment_inbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    uniqueIndex('payment_inbox_event').on(t.provider, t.eventId),
+    index('payment_inbox_due').on(t.nextAttemptAt).where(sql`${t.processedAt} is null`),
+  ],
+);
+
+/**
+ * The payments of the built-in test provider, which stands in for a real one when no provider keys are set: its
+ * own state, changed only by its Pay and Decline page, read back by the adapter like a real provider's API.
+ */
+export const testProviderPayments = pgTable('test_provider_payments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  returnUrl: text('return_url').notNull(),
+  status: text('status', { enum: ['pending', 'succeeded', 'canceled'] }).notNull(),
+  savePaymentMethod: boolean('save_payment_method').notNull().default(false),
+  /** Set when this payment used a saved method (a renewal), or saved one. */
+  paymentMethodId: text('payment_method_id'),
+  refundedAmount: integer('refunded_amount').notNull().default(0),
+  createdAt: createdAt(),
+});

@@ -1,3 +1,4 @@
+import { seedProducts } from '../modules/products/service.ts';
 import type { Database } from './client.ts';
 import { appMeta } from './schema.ts';
 
@@ -10,4 +11,5 @@ export async function seedDatabase(database: Database, version: string): Promise
     .insert(appMeta)
     .values({ key: 'installation', value: { createdAt: new Date().toISOString(), firstVersion: version } })
     .onConflictDoNothing();
+  await seedProducts(database.db);
 }

@@ -57,4 +57,11 @@ export const PAGES: Record<PageName, PageComponent> = {
   educationProgress: lazyPage(() => import('../features/education/ProgressPage.tsx')),
   admin: lazyPage(() => import('../features/admin/AdminPage.tsx')),
   glyphs: lazyPage(() => import('../features/calendar/GlyphsPage.tsx')),
+  products: lazyPage(() => import('../features/commerce/ProductsPage.tsx')),
+  checkout: lazyPage(() => import('../features/commerce/CheckoutPage.tsx')),
+  checkoutRedirect: lazyPage(() => import('../features/commerce/RedirectPage.tsx')),
+  testPayment: lazyPage(() => import('../features/commerce/TestPaymentPage.tsx')),
+  paymentResult: lazyPage(() => import('../features/commerce/PaymentResultPage.tsx')),
+  accountPayments: lazyPage(() => import('../features/commerce/PaymentsPage.tsx')),
+  plansFor: lazyPage(() => import('../features/commerce/PlansForPage.tsx')),
 };

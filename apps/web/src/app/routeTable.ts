@@ -50,7 +50,14 @@ export type PageName =
   | 'placeholder'
   | 'education'
   | 'educationProgress'
-  | 'admin';
+  | 'admin'
+  | 'products'
+  | 'checkout'
+  | 'checkoutRedirect'
+  | 'testPayment'
+  | 'paymentResult'
+  | 'accountPayments'
+  | 'plansFor';
 
 export interface RouteEntry {
   path: string;
@@ -99,6 +106,14 @@ const account = (path: string, title: string, page: PageName = 'accountSection')
   requiresLogin: true,
   localized: true,
 });
+const paid = (path: string, page: PageName, title: string): RouteEntry => ({
+  path,
+  page,
+  kind: 'checkout',
+  title,
+  localized: true,
+  requiresLogin: true,
+});
 const test = (path: string, title: string): RouteEntry => placeholder(path, 'test', title, { hidden: true });
 
 export const ROUTES: readonly RouteEntry[] = [
@@ -109,7 +124,7 @@ export const ROUTES: readonly RouteEntry[] = [
   account('/account/referrals', 'referrals'),
   account('/account/email-preferences', 'emailPreferences'),
   account('/account/subscription', 'subscriptionManagement', 'subscriptionManage'),
-  account('/account/payments', 'payments'),
+  account('/account/payments', 'payments', 'accountPayments'),
   account('/account/about', 'about'),
   account('/account/brand-elements', 'brandElements'),
   redirect('/account/preferences', '/account', { localized: true }),
@@ -128,24 +143,30 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/forgot-password', page: 'forgotPassword', kind: 'auth', title: 'forgotPassword', localized: true },
   { path: '/reset-password', page: 'resetPassword', kind: 'auth', title: 'resetPassword', localized: true },
 
-  // Checkout and subscription
-  placeholder('/checkout', 'checkout', 'checkout', { localized: true }),
-  placeholder('/checkout/book-form', 'checkout', 'checkout', { localized: true }),
-  placeholder('/checkout/redirect', 'checkout', 'checkout', { localized: true }),
-  placeholder('/payment', 'checkout', 'payment', { localized: true }),
+  // Checkout and subscription: the buyer is signed in on every step, and after the provider's page.
+  paid('/checkout', 'checkout', 'checkout'),
+  paid('/checkout/book-form', 'checkout', 'checkout'),
+  paid('/checkout/redirect', 'checkoutRedirect', 'checkout'),
+  paid('/payment', 'testPayment', 'payment'),
   { path: '/subscription', page: 'subscriptionPlans', kind: 'products', title: 'subscription', localized: true },
-  placeholder('/masters/subscription', 'products', 'subscriptionMasters', { localized: true }),
-  placeholder('/business/subscription', 'products', 'subscriptionBusiness', { localized: true }),
-  placeholder('/subscription/checkout', 'checkout', 'checkout', { localized: true }),
-  placeholder('/subscription/success', 'checkout', 'subscriptionSuccess', { localized: true }),
+  { path: '/masters/subscription', page: 'plansFor', kind: 'products', title: 'subscriptionMasters', localized: true },
+  {
+    path: '/business/subscription',
+    page: 'plansFor',
+    kind: 'products',
+    title: 'subscriptionBusiness',
+    localized: true,
+  },
+  paid('/subscription/checkout', 'checkout', 'checkout'),
+  paid('/subscription/success', 'paymentResult', 'subscriptionSuccess'),
   redirect('/subscription/masters', '/masters/subscription', { localized: true }),
   redirect('/subscription/business', '/business/subscription', { localized: true }),
-  placeholder('/payment/success/:provider', 'checkout', 'paymentSuccess', { localized: true }),
-  placeholder('/payment/fail/:provider', 'checkout', 'paymentFail', { localized: true }),
-  placeholder('/payment/cancel/:provider', 'checkout', 'paymentCancel', { localized: true }),
-  placeholder('/payment/success', 'checkout', 'paymentSuccess', { localized: true }),
-  placeholder('/payment/fail', 'checkout', 'paymentFail', { localized: true }),
-  placeholder('/payment/cancel', 'checkout', 'paymentCancel', { localized: true }),
+  paid('/payment/success/:provider', 'paymentResult', 'paymentSuccess'),
+  paid('/payment/fail/:provider', 'paymentResult', 'paymentFail'),
+  paid('/payment/cancel/:provider', 'paymentResult', 'paymentCancel'),
+  paid('/payment/success', 'paymentResult', 'paymentSuccess'),
+  paid('/payment/fail', 'paymentResult', 'paymentFail'),
+  paid('/payment/cancel', 'paymentResult', 'paymentCancel'),
 
   // Dashboard and matrices
   { path: '/dash', page: 'dash', kind: 'matrix', title: 'dash', localized: true },
@@ -182,9 +203,9 @@ export const ROUTES: readonly RouteEntry[] = [
   redirect('/team', '/team/management', { localized: true }),
 
   // Products and landings
-  placeholder('/products', 'products', 'products', { localized: true }),
-  placeholder('/products/13moons', 'products', 'product13moons', { localized: true }),
-  placeholder('/products/:productId', 'products', 'product', { localized: true }),
+  { path: '/products', page: 'products', kind: 'products', title: 'products', localized: true },
+  { path: '/products/13moons', page: 'products', kind: 'products', title: 'product13moons', localized: true },
+  { path: '/products/:productId', page: 'products', kind: 'products', title: 'product', localized: true },
   placeholder('/13days', 'landing', 'landing13days', { localized: true }),
   placeholder('/13secrets', 'landing', 'landing13secrets', { localized: true }),
   placeholder('/13moons', 'landing', 'landing13moons', { localized: true }),

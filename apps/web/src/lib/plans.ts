@@ -95,3 +95,14 @@ export function subscriptionLink(options: SubscriptionLinkOptions): string {
   const path = `${localizedPath(languageOfPath(location.pathname), '/subscription')}?${params}`;
   return platform === 'web' ? path : `${PRODUCT_ORIGIN}${path}`;
 }
+
+/** An amount in minor units (kopecks, cents) and its currency as people read it in the language. */
+export function formatMoney(minor: number, currency: string, lang: Language): string {
+  const whole = minor % 100 === 0;
+  return new Intl.NumberFormat(currency === 'RUB' ? 'ru-RU' : lang, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: currency === 'RUB' && whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(minor / 100);
+}

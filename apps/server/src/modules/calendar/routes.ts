@@ -8,11 +8,16 @@ import {
   langQuerySchema,
 } from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { boundedCache, type CacheRegistry } from '../../lib/caches.ts';
 
 /** Day records never change, so answers may be cached by browsers and proxies for a day. */
 const CACHE_FOR_A_DAY = 'public, max-age=86400';
 
-export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
+export const calendarRoutes: FastifyPluginAsyncZod<{ caches: CacheRegistry }> = async (app, { caches }) => {
+  // Day records of the dates people open most (today, birthdays) are kept in memory; the admin tool empties it.
+  const days = boundedCache<ReturnType<typeof calendarDay>>(5000, 24 * 3600_000);
+  caches.register('calculations', () => days.clear());
+
   app.get(
     '/calendar/day/:date',
     {
@@ -25,7 +30,12 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const day = calendarDay(parseDate(request.params.date), request.query.lang);
+      const key = `${request.params.date}|${request.query.lang}`;
+      let day = days.get(key);
+      if (!day) {
+        day = calendarDay(parseDate(request.params.date), request.query.lang);
+        days.set(key, day);
+      }
       reply.header('cache-control', CACHE_FOR_A_DAY);
       return { success: true as const, data: day };
     },

@@ -11,6 +11,10 @@ export interface EmailValues {
   name: string;
   hours?: number;
   email?: string;
+  /** The product, the amount as people read it and a date, for payment emails. */
+  product?: string;
+  amount?: string;
+  date?: string;
   /** The link the button opens, for emails that have one. */
   link?: string;
 }
@@ -22,8 +26,9 @@ const escapeHtml = (value: string): string =>
   );
 
 function fill(template: string, values: EmailValues): string {
-  return template.replace(/\{\{(name|hours|email)\}\}/g, (_, key: 'name' | 'hours' | 'email') =>
-    String(values[key] ?? ''),
+  return template.replace(
+    /\{\{(name|hours|email|product|amount|date)\}\}/g,
+    (_, key: 'name' | 'hours' | 'email' | 'product' | 'amount' | 'date') => String(values[key] ?? ''),
   );
 }
 

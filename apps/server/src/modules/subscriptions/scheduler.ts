@@ -1,26 +1,36 @@
 import type { FastifyInstance } from 'fastify';
-import type { SubscriptionService } from './service.ts';
+
+export interface ScheduledJob {
+  name: string;
+  /** Does what fell due; answers what it did, logged when it did anything. */
+  run(): Promise<Record<string, number>>;
+}
 
 /**
- * Runs the subscription transitions that fall due (expiry at the end of the period, resumption at the end of a
- * pause) once the app is ready and then every `intervalMs`. Safe with several processes on one PostgreSQL: each
- * row is claimed by one of them (see SubscriptionService.runDue). Off when `intervalMs` is 0.
+ * Runs the due work (subscription transitions, payment notifications, renewals) once the app is ready and then every
+ * `intervalMs`. Safe with several processes on one PostgreSQL: each job claims its rows with SKIP LOCKED, so a row is
+ * moved by one of them. Off when `intervalMs` is 0 (tests run the jobs themselves).
  */
-export function startScheduler(app: FastifyInstance, subscriptions: SubscriptionService, intervalMs: number) {
+export function startScheduler(app: FastifyInstance, jobs: ScheduledJob[], intervalMs: number) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
 
+  const runAll = async () => {
+    for (const job of jobs) {
+      try {
+        const done = await job.run();
+        if (Object.values(done).some((count) => count > 0)) app.log.info(done, `scheduler: ${job.name}`);
+      } catch (error) {
+        app.log.error({ err: error }, `scheduler: ${job.name} failed; it will try again`);
+      }
+    }
+  };
+
   const tick = () => {
-    running = subscriptions
-      .runDue()
-      .then((done) => {
-        if (done.expired || done.resumed) app.log.info(done, 'subscriptions moved by the scheduler');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'the subscription scheduler failed; it will try again'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
+    running = runAll().finally(() => {
+      if (!stopped) timer = setTimeout(tick, intervalMs);
+    });
   };
 
   if (intervalMs > 0) app.addHook('onReady', async () => tick());

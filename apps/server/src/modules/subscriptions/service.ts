@@ -7,10 +7,10 @@ import {
   type SubscriptionStatus,
   tierOfLevel,
 } from '@hunab/contracts';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { subscriptionEvents, subscriptions, users } from '../../db/schema.ts';
+import { purchases, subscriptionEvents, subscriptions, users } from '../../db/schema.ts';
 import { ApiError, isUniqueViolation } from '../../lib/errors.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -76,9 +76,23 @@ export function createSubscriptionService(db: Db, now: () => Date) {
     if (!user) return { level: 0, tier: 'free', active: false, isAdmin: false, subscription: null };
     const subscription = await current(user.id);
     if (user.isAdmin) return { level: ADMIN_LEVEL, tier: 'premium', active: true, isAdmin: true, subscription };
-    const active = subscription !== null && grantsAccess(subscription, now());
-    const level = active && subscription ? subscription.level : 0;
-    return { level, tier: tierOfLevel(level), active, isAdmin: false, subscription };
+    const at = now();
+    const subscribed = subscription !== null && grantsAccess(subscription, at);
+    // A bought 260-day or 13-moon programme opens what premium opens, from its activation until it ends.
+    const [programme] = await db
+      .select({ id: purchases.id })
+      .from(purchases)
+      .where(
+        and(
+          eq(purchases.userId, user.id),
+          gte(purchases.productLevel, 2),
+          sql`(${purchases.activationDate} is null or ${purchases.activationDate} <= ${at.toISOString().slice(0, 10)}::date)`,
+          sql`(${purchases.expiresAt} is null or ${purchases.expiresAt} > ${at.toISOString()}::timestamptz)`,
+        ),
+      )
+      .limit(1);
+    const level = Math.max(subscribed && subscription ? subscription.level : 0, programme ? 2 : 0);
+    return { level, tier: tierOfLevel(level), active: level > 0, isAdmin: false, subscription };
   }
 
   async function record(
@@ -137,11 +151,14 @@ export function createSubscriptionService(db: Db, now: () => Date) {
   /** Days a pause lasted, added back to the paid period on resume: a paused subscription gives no access. */
   const resumed = (row: SubscriptionRow, at: Date) => {
     const pausedFor = row.pausedAt ? Math.max(0, at.getTime() - row.pausedAt.getTime()) : 0;
+    const end = new Date(row.currentPeriodEnd.getTime() + pausedFor);
     return {
       status: 'active' as const,
       pausedAt: null,
       pauseUntil: null,
-      currentPeriodEnd: new Date(row.currentPeriodEnd.getTime() + pausedFor),
+      currentPeriodEnd: end,
+      // The next renewal charge moves with the period.
+      nextChargeAt: row.autoRenew && row.paymentMethodId ? end : null,
     };
   };
 
@@ -155,6 +172,7 @@ export function createSubscriptionService(db: Db, now: () => Date) {
         ['active'],
         (_row, at) => ({
           status: 'paused',
+          nextChargeAt: null,
           pausedAt: at,
           pauseUntil: new Date(at.getTime() + days * DAY_MS),
           autoResume: options.autoResume,
@@ -178,6 +196,7 @@ export function createSubscriptionService(db: Db, now: () => Date) {
           status: 'cancelled',
           cancelledAt: at,
           autoRenew: false,
+          nextChargeAt: null,
         }),
         'cancelled',
         reason,
@@ -255,6 +274,8 @@ export function createSubscriptionService(db: Db, now: () => Date) {
         sql`with due as (
               select id, status from ${subscriptions}
               where status in ('active', 'cancelled') and current_period_end <= ${iso}::timestamptz
+                and not (status = 'active' and auto_renew and payment_method_id is not null
+                  and next_charge_at is not null)
               for update skip locked
             ), moved as (
               update ${subscriptions} s set status = 'expired', ended_at = ${iso}::timestamptz,
@@ -275,6 +296,8 @@ export function createSubscriptionService(db: Db, now: () => Date) {
             ), moved as (
               update ${subscriptions} s set status = 'active',
                 current_period_end = s.current_period_end + (s.pause_until - coalesce(s.paused_at, s.pause_until)),
+                next_charge_at = case when s.auto_renew and s.payment_method_id is not null
+                  then s.current_period_end + (s.pause_until - coalesce(s.paused_at, s.pause_until)) end,
                 paused_at = null, pause_until = null, updated_at = ${iso}::timestamptz
               from due where s.id = due.id
               returning s.id

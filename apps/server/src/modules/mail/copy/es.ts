@@ -28,4 +28,32 @@ export const es: EmailCopyBook = {
     ignore: 'Si no hiciste este cambio, restablece tu contraseña de inmediato y escríbenos.',
     signature: 'In lak’ech, el equipo de Hunab',
   },
+  paymentReceipt: {
+    subject: 'Tu recibo de Hunab: {{product}}',
+    greeting: '¡Hola, {{name}}!',
+    body: 'Gracias: tu pago de {{amount}} por {{product}} se completó el {{date}}. Lo que compraste ya está abierto en tu cuenta.',
+    action: 'Ver mis pagos',
+    expiry: '',
+    ignore: 'Guarda este correo como recibo. Si no hiciste este pago, escríbenos de inmediato.',
+    signature: 'In lak’ech, el equipo de Hunab',
+  },
+  paymentFailed: {
+    subject: 'Tu pago de Hunab no se completó',
+    greeting: '¡Hola, {{name}}!',
+    body: 'No pudimos cobrar {{amount}} por {{product}}. Lo intentaremos de nuevo en los próximos días; también puedes revisar tu tarjeta o elegir otra forma de pago.',
+    action: 'Gestionar mi suscripción',
+    expiry: '',
+    ignore: 'Si querías detenerla, puedes cancelar la renovación en la misma página.',
+    signature: 'In lak’ech, el equipo de Hunab',
+  },
+  renewalReminder: {
+    subject: 'Tu suscripción a Hunab se renueva el {{date}}',
+    greeting: '¡Hola, {{name}}!',
+    body: 'Tu {{product}} se renueva el {{date}} por {{amount}}, con el método de pago que guardaste. No tienes que hacer nada para continuar.',
+    action: 'Gestionar mi suscripción',
+    expiry: '',
+    ignore:
+      'Para detener la renovación, cancélala antes de ese día: mantienes el acceso hasta el final del periodo pagado.',
+    signature: 'In lak’ech, el equipo de Hunab',
+  },
 };

@@ -1,0 +1,125 @@
+import type { PaymentProviderId } from '@hunab/contracts';
+
+/** A provider's payment as its API reports it, in our terms. Amounts are integer minor units. */
+export interface ProviderPayment {
+  id: string;
+  /** succeeded: money taken; canceled: it never will be (declined, abandoned, expired); pending: not yet. */
+  status: 'pending' | 'succeeded' | 'canceled';
+  amount: number;
+  currency: string;
+  /** Our order id, as we gave it to the provider. */
+  orderId: string | null;
+  /** A saved payment method for renewals, when the buyer agreed to save one. */
+  paymentMethodId: string | null;
+  payerId: string | null;
+  /** Why a payment was cancelled, in the provider's words (insufficient_funds, canceled_by_user, ...). */
+  failureReason: string | null;
+  /** How the buyer paid: a card (or SBP), or a PayPal account. */
+  method: 'card' | 'paypal' | null;
+}
+
+export interface CreatePaymentInput {
+  orderId: string;
+  amount: number;
+  currency: string;
+  description: string;
+  /** Where the provider sends the buyer back: our result page for the order. */
+  returnUrl: string;
+  cancelUrl: string;
+  savePaymentMethod: boolean;
+  /** The buyer's email (and name, phone) for the fiscal receipt. */
+  receipt: { email: string; name?: string; phone?: string };
+  /** Our own id for this request: the provider performs a repeated request once. */
+  idempotenceKey: string;
+}
+
+export interface ChargeSavedInput {
+  orderId: string;
+  paymentMethodId: string;
+  amount: number;
+  currency: string;
+  description: string;
+  receipt: { email: string };
+  idempotenceKey: string;
+}
+
+/** A notification that passed the provider's own check (address or signature): which payment to look at. */
+export interface VerifiedNotification {
+  eventId: string;
+  paymentId: string;
+}
+
+export interface IncomingNotification {
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+  /** The client address, as the trusted proxy configuration reads it. */
+  ip: string;
+}
+
+/**
+ * One payment provider behind one interface. The status a provider's notification claims is never used: the
+ * payment is fetched back from the provider's API and only that answer moves an order.
+ */
+export interface PaymentProvider {
+  id: PaymentProviderId;
+  /** Whether this provider takes payments in the currency. */
+  supports(currency: string): boolean;
+  create(input: CreatePaymentInput): Promise<{ payment: ProviderPayment; confirmationUrl: string }>;
+  /** The payment's current state; for providers that need it (PayPal) this completes an approved payment. */
+  fetch(paymentId: string, idempotenceKey: string): Promise<ProviderPayment>;
+  refund(input: { paymentId: string; amount: number; currency: string; idempotenceKey: string }): Promise<void>;
+  chargeSaved(input: ChargeSavedInput): Promise<ProviderPayment>;
+  /** Checks a notification's origin; null when it is forged, malformed or not about a payment. */
+  verifyNotification(notification: IncomingNotification): Promise<VerifiedNotification | null>;
+}
+
+/** A provider's HTTP answer that was not a success: 4xx are final, 5xx and network failures may be retried. */
+export class ProviderError extends Error {
+  constructor(
+    readonly provider: PaymentProviderId,
+    readonly status: number,
+    message: string,
+  ) {
+    super(`${provider}: ${message}`);
+  }
+  get retryable(): boolean {
+    return this.status === 0 || this.status >= 500 || this.status === 429;
+  }
+}
+
+/**
+ * Calls a provider's HTTP API with a time limit, retrying a network failure or a 5xx answer with the same
+ * idempotence key (so the provider performs it once), and answers the parsed JSON.
+ */
+export async function providerRequest(
+  provider: PaymentProviderId,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+  options: { attempts?: number; timeoutMs?: number } = {},
+): Promise<unknown> {
+  const attempts = options.attempts ?? 3;
+  let last: ProviderError | undefined;
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    try {
+      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs ?? 15_000) });
+      const text = await response.text();
+      if (response.ok) return text ? JSON.parse(text) : {};
+      last = new ProviderError(
+        provider,
+        response.status,
+        `${init.method} ${new URL(url).pathname} answered ${response.status}: ${text.slice(0, 300)}`,
+      );
+      if (!last.retryable) throw last;
+    } catch (error) {
+      if (error instanceof ProviderError && !error.retryable) throw error;
+      last = error instanceof ProviderError ? error : new ProviderError(provider, 0, String((error as Error).message));
+    }
+    if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** (attempt - 1)));
+  }
+  throw last ?? new ProviderError(provider, 0, 'no answer');
+}
+
+/** Minor units as the decimal string providers want ("2900.00"); JPY-like currencies have no minor unit here. */
+export const decimal = (minor: number): string => (minor / 100).toFixed(2);
+/** A provider's decimal string back to minor units. */
+export const minorOf = (value: string | number): number => Math.round(Number(value) * 100);

@@ -1,0 +1,696 @@
+import { addDays, formatDate, kinOfDate, parseDate, programActivationDate, toneOfKin } from '@hunab/calendar';
+import {
+  type Currency,
+  type OrderCreateBody,
+  type OrderDto,
+  type OrderStatus,
+  type PaymentProviderId,
+  planById,
+} from '@hunab/contracts';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import {
+  orderEvents,
+  orders,
+  paymentInbox,
+  products,
+  promoCodes,
+  purchases,
+  subscriptionEvents,
+  subscriptions,
+  users,
+} from '../../db/schema.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { ProductRow, ProductService } from '../products/service.ts';
+import { pick } from '../products/service.ts';
+import { utcDay } from '../subscriptions/access.ts';
+import { currentSubscription } from '../subscriptions/service.ts';
+import { type PaymentProvider, ProviderError, type ProviderPayment } from './providers/types.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+type Tx = Db;
+type Actor = 'user' | 'admin' | 'provider' | 'scheduler' | 'system';
+
+const DAY_MS = 86_400_000;
+/** Failed renewal charges are retried after 1, 2 and 4 days; after the last the subscription lapses. */
+export const RENEWAL_RETRY_DAYS = [1, 2, 4] as const;
+/** The renewal reminder goes out this many days before the charge. */
+export const RENEWAL_REMINDER_DAYS = 3;
+/** An unpaid order is abandoned after a day (the provider's own confirmation links expire sooner). */
+const ABANDON_AFTER_MS = DAY_MS;
+
+/** A person reads an amount in the product's words: "2 900 ₽", "$29.00". */
+export function formatAmount(minor: number, currency: string, lang: string): string {
+  const locale = lang === 'ru' ? 'ru-RU' : 'en-US';
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: currency === 'RUB' && minor % 100 === 0 ? 0 : 2,
+  }).format(minor / 100);
+}
+
+/** The currency an order is charged in: roubles for Russian, dollars for every other language (spec 001 s. 9). */
+export const currencyOf = (lang: string): Currency => (lang === 'ru' ? 'RUB' : 'USD');
+
+export interface PaymentsOptions {
+  db: Db;
+  products: ProductService;
+  providers: Map<PaymentProviderId, PaymentProvider>;
+  mailer: Mailer;
+  publicUrl: string;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+export function createPaymentService(options: PaymentsOptions) {
+  const { db, providers, mailer, now, log } = options;
+
+  async function event(
+    tx: Tx,
+    orderId: string,
+    type: string,
+    actor: Actor,
+    change: { from?: string | null; to?: string | null; data?: unknown } = {},
+  ) {
+    await tx.insert(orderEvents).values({
+      orderId,
+      type,
+      actor,
+      fromStatus: change.from ?? null,
+      toStatus: change.to ?? null,
+      data: change.data ?? null,
+      at: now(),
+    });
+  }
+
+  function providerFor(currency: Currency, wanted?: PaymentProviderId): PaymentProvider {
+    if (wanted) {
+      const chosen = providers.get(wanted);
+      if (!chosen?.supports(currency)) {
+        throw new ApiError(400, 'PROVIDER_UNAVAILABLE', `Payments through ${wanted} are not available in ${currency}.`);
+      }
+      return chosen;
+    }
+    const preferred = currency === 'RUB' ? 'yookassa' : 'paypal';
+    const chosen = providers.get(preferred) ?? providers.get('test');
+    if (!chosen?.supports(currency)) {
+      throw new ApiError(400, 'PROVIDER_UNAVAILABLE', `No payment provider takes ${currency} here.`);
+    }
+    return chosen;
+  }
+
+  async function productForOrder(body: OrderCreateBody): Promise<ProductRow> {
+    if (body.product_id) return options.products.buyable(body.product_id);
+    // The bare tier ids are the monthly plans under their short names.
+    const planId =
+      body.plan_id === 'basic' ? 'basic_monthly' : body.plan_id === 'premium' ? 'premium_monthly' : body.plan_id;
+    const plan = planId ? planById(planId) : undefined;
+    if (!plan || plan.level === 0) throw new ApiError(400, 'VALIDATION_ERROR', 'Choose a paid plan.');
+    return options.products.buyable(plan.id);
+  }
+
+  async function promoDiscount(code: string | undefined): Promise<{ code: string; percentage: string } | null> {
+    if (!code) return null;
+    const [row] = await db
+      .select()
+      .from(promoCodes)
+      .where(
+        and(
+          eq(promoCodes.code, code.toUpperCase()),
+          eq(promoCodes.active, true),
+          gte(promoCodes.validUntil, utcDay(now())),
+        ),
+      )
+      .limit(1);
+    if (!row) throw new ApiError(400, 'PROMO_INVALID', 'This promo code is not valid.');
+    return { code: row.code, percentage: row.discountPercentage };
+  }
+
+  function toDto(order: OrderRow, productName: string, events?: Array<typeof orderEvents.$inferSelect>): OrderDto {
+    return {
+      id: order.id,
+      product_id: order.productId,
+      product_name: productName,
+      kind: order.kind,
+      status: order.status,
+      amount: order.amount,
+      list_amount: order.listAmount,
+      currency: order.currency,
+      promo_code: order.promoCode,
+      discount_percentage: order.discountPercentage,
+      provider: order.provider as PaymentProviderId,
+      provider_payment_id: order.providerPaymentId,
+      payer_id: order.payerId,
+      failure_reason: order.failureReason,
+      refunded_amount: order.refundedAmount,
+      source: order.source,
+      created_at: order.createdAt.toISOString(),
+      paid_at: order.paidAt?.toISOString() ?? null,
+      receipt_url: order.paidAt ? `${options.publicUrl}/account/payments#${order.id}` : null,
+      ...(events
+        ? {
+            events: events.map((row) => ({
+              type: row.type,
+              from_status: row.fromStatus,
+              to_status: row.toStatus,
+              actor: row.actor,
+              at: row.at.toISOString(),
+            })),
+          }
+        : {}),
+    };
+  }
+
+  async function productName(productId: string, lang: string): Promise<string> {
+    const row = await options.products.byId(productId);
+    return row ? pick(row.nameI18n, lang, productId) : productId;
+  }
+
+  /** What a paid order gives, written in the same transaction that marks it paid. */
+  async function grant(tx: Tx, order: OrderRow, product: ProductRow, payment: ProviderPayment) {
+    const at = now();
+    if (order.kind === 'purchase') {
+      const today = parseDate(utcDay(at));
+      const activation =
+        product.activationType === 'next_wavespell'
+          ? programActivationDate(today, toneOfKin(kinOfDate(today)))
+          : product.activationType === 'date' && product.activationDate
+            ? parseDate(product.activationDate)
+            : today;
+      const expires = addDays(activation, product.days);
+      await tx
+        .insert(purchases)
+        .values({
+          userId: order.userId,
+          // The programmes are product "main" at their level, as the purchase check of the clients reads them.
+          productName: 'main',
+          productLevel: product.level,
+          productId: product.id,
+          orderId: order.id,
+          activationDate: formatDate(activation),
+          expiresAt: new Date(`${formatDate(expires)}T00:00:00Z`),
+          source: order.provider,
+          createdAt: at,
+        })
+        .onConflictDoNothing();
+      return;
+    }
+    const plan = planById(product.planId ?? '');
+    if (!plan) throw new Error(`the product ${product.id} sells no plan`);
+    const renews = order.savePaymentMethod && payment.paymentMethodId !== null;
+    if (order.kind === 'renewal') {
+      if (!order.subscriptionId) throw new Error('a renewal without its subscription');
+      // The new period follows the old one; after a retry days later it starts now, so no paid day is already gone.
+      const iso = at.toISOString();
+      const renewedFrom = sql`case when ${subscriptions.currentPeriodEnd} > ${iso}::timestamptz - interval '1 day'
+        then ${subscriptions.currentPeriodEnd} else ${iso}::timestamptz end`;
+      const [row] = await tx
+        .update(subscriptions)
+        .set({
+          currentPeriodEnd: sql`${renewedFrom} + make_interval(days => ${plan.days})`,
+          renewalAttempts: 0,
+          nextChargeAt: sql`${renewedFrom} + make_interval(days => ${plan.days})`,
+          reminderSentAt: null,
+          updatedAt: at,
+        })
+        .where(eq(subscriptions.id, order.subscriptionId))
+        .returning({ id: subscriptions.id, status: subscriptions.status });
+      if (row) {
+        await tx.insert(subscriptionEvents).values({
+          subscriptionId: row.id,
+          fromStatus: row.status,
+          toStatus: row.status,
+          actor: 'scheduler',
+          reason: `renewed by order ${order.id}`,
+          at,
+        });
+      }
+      return;
+    }
+    const current = await currentSubscription(tx, order.userId);
+    // The same plan bought again while it runs: its period grows; anything else is replaced from now.
+    if (current && current.planId === plan.id && current.status === 'active' && current.currentPeriodEnd > at) {
+      const end = new Date(current.currentPeriodEnd.getTime() + plan.days * DAY_MS);
+      await tx
+        .update(subscriptions)
+        .set({
+          currentPeriodEnd: end,
+          ...(renews ? { paymentMethodId: payment.paymentMethodId, autoRenew: true, nextChargeAt: end } : {}),
+          updatedAt: at,
+        })
+        .where(eq(subscriptions.id, current.id));
+      await tx.insert(subscriptionEvents).values({
+        subscriptionId: current.id,
+        fromStatus: 'active',
+        toStatus: 'active',
+        actor: 'user',
+        reason: `extended by order ${order.id}`,
+        at,
+      });
+      return;
+    }
+    if (current) {
+      await tx
+        .update(subscriptions)
+        .set({ status: 'expired', endedAt: at, autoRenew: false, nextChargeAt: null, updatedAt: at })
+        .where(eq(subscriptions.id, current.id));
+      await tx.insert(subscriptionEvents).values({
+        subscriptionId: current.id,
+        fromStatus: current.status,
+        toStatus: 'expired',
+        actor: 'user',
+        reason: `replaced by order ${order.id}`,
+        at,
+      });
+    }
+    const end = new Date(at.getTime() + plan.days * DAY_MS);
+    const [created] = await tx
+      .insert(subscriptions)
+      .values({
+        userId: order.userId,
+        planId: plan.id,
+        level: plan.level,
+        status: 'active',
+        currentPeriodStart: at,
+        currentPeriodEnd: end,
+        paymentMethod: payment.method,
+        autoRenew: renews,
+        source: order.provider,
+        paymentMethodId: renews ? payment.paymentMethodId : null,
+        nextChargeAt: renews ? end : null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: subscriptions.id });
+    if (!created) throw new Error('the subscription was not written');
+    await tx.update(orders).set({ subscriptionId: created.id }).where(eq(orders.id, order.id));
+    await tx.insert(subscriptionEvents).values({
+      subscriptionId: created.id,
+      fromStatus: null,
+      toStatus: 'active',
+      actor: 'user',
+      reason: `bought by order ${order.id}`,
+      at,
+    });
+  }
+
+  /**
+   * Moves an order by what its provider reported when asked. Only forward: a pending order becomes paid, failed or
+   * cancelled once; a paid order is never moved back by a late or replayed report. The grant is written in the same
+   * transaction, so an order is never paid without its access, nor granted twice.
+   */
+  async function apply(orderId: string, payment: ProviderPayment, actor: Actor): Promise<OrderRow | null> {
+    const outcome = await db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      if (!order) return null;
+      if (order.status !== 'pending' || payment.status === 'pending') return { order, moved: false };
+      const at = now();
+      if (payment.orderId && payment.orderId !== order.id) {
+        await event(tx, order.id, 'mismatch', actor, { data: { reported_order: payment.orderId } });
+        return { order, moved: false };
+      }
+      if (payment.status === 'succeeded') {
+        if (payment.amount !== order.amount || payment.currency !== order.currency) {
+          const [failed] = await tx
+            .update(orders)
+            .set({ status: 'failed', failureReason: 'amount_mismatch', updatedAt: at })
+            .where(eq(orders.id, order.id))
+            .returning();
+          await event(tx, order.id, 'amount_mismatch', actor, {
+            from: 'pending',
+            to: 'failed',
+            data: { paid: payment.amount, currency: payment.currency },
+          });
+          return { order: failed ?? order, moved: true };
+        }
+        const [product] = await tx.select().from(products).where(eq(products.id, order.productId));
+        if (!product) throw new Error(`the product ${order.productId} of order ${order.id} is gone`);
+        const [paid] = await tx
+          .update(orders)
+          .set({ status: 'paid', paidAt: at, payerId: payment.payerId, updatedAt: at })
+          .where(eq(orders.id, order.id))
+          .returning();
+        if (!paid) throw new Error('the order was not updated');
+        await grant(tx, paid, product, payment);
+        await event(tx, order.id, 'paid', actor, {
+          from: 'pending',
+          to: 'paid',
+          data: { payer_id: payment.payerId, saved_method: Boolean(payment.paymentMethodId) },
+        });
+        return { order: paid, moved: true };
+      }
+      const cancelledByBuyer = ['canceled_by_user', 'expired_on_confirmation', 'payer_action_required'].includes(
+        payment.failureReason ?? '',
+      );
+      const status: OrderStatus = cancelledByBuyer ? 'cancelled' : 'failed';
+      const [closed] = await tx
+        .update(orders)
+        .set({ status, failureReason: payment.failureReason ?? 'unknown', updatedAt: at })
+        .where(eq(orders.id, order.id))
+        .returning();
+      await event(tx, order.id, status, actor, {
+        from: 'pending',
+        to: status,
+        data: { reason: payment.failureReason },
+      });
+      return { order: closed ?? order, moved: true };
+    });
+    if (outcome?.moved) await notifyBuyer(outcome.order);
+    return outcome?.order ?? null;
+  }
+
+  /** The receipt of a paid order; the failure of a renewal charge. Emails never fail the payment. */
+  async function notifyBuyer(order: OrderRow) {
+    if (order.status !== 'paid' && !(order.kind === 'renewal' && order.status === 'failed')) return;
+    try {
+      const [user] = await db.select().from(users).where(eq(users.id, order.userId)).limit(1);
+      if (!user) return;
+      await mailer.send({
+        to: order.receipt?.email ?? user.email,
+        kind: order.status === 'paid' ? 'paymentReceipt' : 'paymentFailed',
+        lang: order.lang,
+        userId: user.id,
+        values: {
+          name: user.username ?? user.email,
+          product: await productName(order.productId, order.lang),
+          amount: formatAmount(order.amount, order.currency, order.lang),
+          date: utcDay(order.paidAt ?? now()),
+          link: `${options.publicUrl}${order.status === 'paid' ? '/account/payments' : '/account/subscription'}`,
+        },
+      });
+    } catch (error) {
+      log.warn({ err: error, order: order.id }, 'a payment email was not sent');
+    }
+  }
+
+  /** Asks the provider for the order's payment and applies the answer. */
+  async function sync(order: OrderRow, actor: Actor): Promise<OrderRow> {
+    const provider = providers.get(order.provider as PaymentProviderId);
+    if (!provider || !order.providerPaymentId || order.status !== 'pending') return order;
+    const payment = await provider.fetch(order.providerPaymentId, order.id);
+    return (await apply(order.id, payment, actor)) ?? order;
+  }
+
+  return {
+    providerIds: () => [...providers.keys()],
+    providerFor,
+    apply,
+    sync,
+    toDto,
+    productName,
+
+    async createOrder(
+      user: { id: string; email: string; lang: string },
+      body: OrderCreateBody,
+    ): Promise<{
+      order: OrderDto;
+      confirmationUrl: string | null;
+    }> {
+      const product = await productForOrder(body);
+      const lang = body.lang ?? user.lang;
+      const currency = currencyOf(lang);
+      const provider = providerFor(currency, body.provider);
+      const promo = await promoDiscount(body.promo_code);
+      const listAmount = currency === 'RUB' ? product.priceRub : product.priceUsd;
+      const discounted = promo ? Math.round((listAmount * (100 - Number(promo.percentage))) / 100) : listAmount;
+      // A payment is never below one unit of the currency, whatever the discount.
+      const amount = Math.max(100, discounted);
+      const kind = product.type === 'subscription' ? 'subscription' : 'purchase';
+      const savePaymentMethod = kind === 'subscription' && body.save_payment_method;
+      const receipt = body.receipt ?? { email: user.email };
+
+      const [order] = await db
+        .insert(orders)
+        .values({
+          userId: user.id,
+          productId: product.id,
+          kind,
+          status: 'pending',
+          amount,
+          listAmount,
+          currency,
+          promoCode: promo?.code ?? null,
+          discountPercentage: promo?.percentage ?? null,
+          provider: provider.id,
+          savePaymentMethod,
+          source: body.source ?? null,
+          lang,
+          receipt,
+          createdAt: now(),
+          updatedAt: now(),
+        })
+        .returning();
+      if (!order) throw new Error('the order was not written');
+      await event(db, order.id, 'created', 'user', { to: 'pending', data: { amount, currency, promo: promo?.code } });
+
+      const name = pick(product.nameI18n, lang, product.id);
+      const back = `${options.publicUrl}${lang === 'ru' ? '' : `/${lang}`}/payment`;
+      try {
+        const created = await provider.create({
+          orderId: order.id,
+          amount,
+          currency,
+          description: `Hunab: ${name}`,
+          returnUrl: `${back}/success/${provider.id}?order=${order.id}`,
+          cancelUrl: `${back}/cancel/${provider.id}?order=${order.id}`,
+          savePaymentMethod,
+          receipt,
+          idempotenceKey: `order-${order.id}`,
+        });
+        const [saved] = await db
+          .update(orders)
+          .set({ providerPaymentId: created.payment.id, confirmationUrl: created.confirmationUrl, updatedAt: now() })
+          .where(eq(orders.id, order.id))
+          .returning();
+        await event(db, order.id, 'payment_created', 'provider', { data: { payment_id: created.payment.id } });
+        return { order: toDto(saved ?? order, name), confirmationUrl: created.confirmationUrl };
+      } catch (error) {
+        await db
+          .update(orders)
+          .set({ status: 'failed', failureReason: 'provider_unavailable', updatedAt: now() })
+          .where(eq(orders.id, order.id));
+        await event(db, order.id, 'failed', 'provider', {
+          from: 'pending',
+          to: 'failed',
+          data: { error: String((error as Error).message).slice(0, 300) },
+        });
+        log.error({ err: error, order: order.id }, 'the payment provider refused to create a payment');
+        throw new ApiError(502, 'PAYMENT_PROVIDER_ERROR', 'The payment service did not answer. Please try again.');
+      }
+    },
+
+    async order(id: string, viewer: { id: string; isAdmin: boolean }, refresh: boolean) {
+      const [found] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+      // Another user's order reads as missing, so order ids cannot be probed.
+      if (!found || (found.userId !== viewer.id && !viewer.isAdmin)) {
+        throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+      }
+      let order = found;
+      if (refresh && order.status === 'pending') {
+        try {
+          order = await sync(order, 'system');
+        } catch (error) {
+          log.warn({ err: error, order: order.id }, 'the payment status could not be fetched; the page shows the last');
+        }
+      }
+      const events = await db
+        .select()
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, order.id))
+        .orderBy(asc(orderEvents.at), asc(orderEvents.id));
+      return {
+        order: toDto(order, await productName(order.productId, order.lang), events),
+        confirmationUrl: order.status === 'pending' ? order.confirmationUrl : null,
+      };
+    },
+
+    async payments(userId: string, lang: string): Promise<OrderDto[]> {
+      const rows = await db
+        .select({ order: orders, names: products.nameI18n })
+        .from(orders)
+        .innerJoin(products, eq(products.id, orders.productId))
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt))
+        .limit(200);
+      return rows.map((row) => toDto(row.order, pick(row.names, lang, row.order.productId)));
+    },
+
+    /**
+     * A notification whose origin the provider's adapter verified goes into the inbox, once per provider event. It
+     * is processed after the answer, by this or another process.
+     */
+    async receive(providerId: PaymentProviderId, eventId: string, paymentId: string, payload: unknown) {
+      const inserted = await db
+        .insert(paymentInbox)
+        .values({
+          provider: providerId,
+          eventId,
+          providerPaymentId: paymentId,
+          payload,
+          receivedAt: now(),
+          nextAttemptAt: now(),
+        })
+        .onConflictDoNothing()
+        .returning({ id: paymentInbox.id });
+      return inserted.length > 0;
+    },
+
+    /**
+     * Works through due inbox rows: each is claimed by one process (SKIP LOCKED), the payment is fetched from the
+     * provider and applied. A failed fetch is retried later with a growing delay; a payment no order knows is kept
+     * as processed with the reason, and grants nothing.
+     */
+    async processInbox(limit = 20): Promise<number> {
+      const at = now();
+      const iso = at.toISOString();
+      const claimed = await queryRows<{ id: number; provider: string; provider_payment_id: string; attempts: number }>(
+        db,
+        sql`update ${paymentInbox} set attempts = attempts + 1,
+              next_attempt_at = ${iso}::timestamptz + make_interval(secs => least(3600, 30 * power(2, attempts)))
+            where id in (
+              select id from ${paymentInbox}
+              where processed_at is null and next_attempt_at <= ${iso}::timestamptz
+              order by id limit ${limit} for update skip locked)
+            returning id, provider, provider_payment_id, attempts`,
+      );
+      for (const row of claimed) {
+        let error: string | null = null;
+        try {
+          const [order] = await db
+            .select()
+            .from(orders)
+            .where(and(eq(orders.provider, row.provider), eq(orders.providerPaymentId, row.provider_payment_id)))
+            .limit(1);
+          if (!order) error = 'no order has this payment';
+          else await sync(order, 'provider');
+        } catch (failure) {
+          const retry = failure instanceof ProviderError ? failure.retryable : true;
+          if (retry && row.attempts < 12) {
+            await db
+              .update(paymentInbox)
+              .set({ lastError: String((failure as Error).message).slice(0, 500) })
+              .where(eq(paymentInbox.id, row.id));
+            continue;
+          }
+          error = String((failure as Error).message).slice(0, 500);
+        }
+        await db.update(paymentInbox).set({ processedAt: now(), lastError: error }).where(eq(paymentInbox.id, row.id));
+      }
+      return claimed.length;
+    },
+
+    /** Orders left pending past a day are asked about once more, then abandoned if the provider still has nothing. */
+    async sweepPending(): Promise<number> {
+      const cutoff = new Date(now().getTime() - ABANDON_AFTER_MS);
+      const stale = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.status, 'pending'), sql`${orders.createdAt} < ${cutoff.toISOString()}::timestamptz`))
+        .limit(50);
+      let moved = 0;
+      for (const order of stale) {
+        try {
+          const synced = await sync(order, 'scheduler');
+          if (synced.status !== 'pending') {
+            moved += 1;
+            continue;
+          }
+        } catch (error) {
+          log.warn({ err: error, order: order.id }, 'a stale order could not be checked');
+        }
+        const [abandoned] = await db
+          .update(orders)
+          .set({ status: 'cancelled', failureReason: 'expired', updatedAt: now() })
+          .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+          .returning({ id: orders.id });
+        if (abandoned) {
+          await event(db, order.id, 'cancelled', 'scheduler', {
+            from: 'pending',
+            to: 'cancelled',
+            data: { reason: 'expired' },
+          });
+          moved += 1;
+        }
+      }
+      return moved;
+    },
+
+    /**
+     * An administrator's refund, full or partial, through the provider. A full refund takes back what the order
+     * gave: the programme's purchase, or the subscription it started or extended (which expires now).
+     */
+    async refund(orderId: string, admin: { id: string }, input: { amount?: number; reason: string }) {
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+      if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+      if (order.status !== 'paid' && order.status !== 'partially_refunded') {
+        throw new ApiError(409, 'NOT_REFUNDABLE', `An order that is ${order.status} cannot be refunded.`);
+      }
+      const left = order.amount - order.refundedAmount;
+      const amount = input.amount ?? left;
+      if (amount > left) throw new ApiError(400, 'VALIDATION_ERROR', `At most ${left} can be refunded.`);
+      const provider = providers.get(order.provider as PaymentProviderId);
+      if (!provider || !order.providerPaymentId) {
+        throw new ApiError(409, 'PROVIDER_UNAVAILABLE', 'The provider of this payment is not configured here.');
+      }
+      try {
+        await provider.refund({
+          paymentId: order.providerPaymentId,
+          amount,
+          currency: order.currency,
+          idempotenceKey: `refund-${order.id}-${order.refundedAmount}-${amount}`,
+        });
+      } catch (error) {
+        log.error({ err: error, order: order.id }, 'the provider refused a refund');
+        throw new ApiError(
+          502,
+          'PAYMENT_PROVIDER_ERROR',
+          `The payment service refused the refund: ${(error as Error).message.slice(0, 200)}`,
+        );
+      }
+      const updated = await db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+        if (!locked) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+        const refunded = locked.refundedAmount + amount;
+        const status: OrderStatus = refunded >= locked.amount ? 'refunded' : 'partially_refunded';
+        const [row] = await tx
+          .update(orders)
+          .set({ refundedAmount: refunded, status, updatedAt: now() })
+          .where(eq(orders.id, order.id))
+          .returning();
+        await event(tx, order.id, 'refunded', 'admin', {
+          from: locked.status,
+          to: status,
+          data: { amount, reason: input.reason, admin: admin.id },
+        });
+        if (status === 'refunded') {
+          await tx.delete(purchases).where(eq(purchases.orderId, order.id));
+          if (locked.subscriptionId && locked.kind !== 'renewal') {
+            const [ended] = await tx
+              .update(subscriptions)
+              .set({ status: 'expired', endedAt: now(), autoRenew: false, nextChargeAt: null, updatedAt: now() })
+              .where(and(eq(subscriptions.id, locked.subscriptionId), sql`${subscriptions.status} <> 'expired'`))
+              .returning({ id: subscriptions.id });
+            if (ended) {
+              await tx.insert(subscriptionEvents).values({
+                subscriptionId: ended.id,
+                fromStatus: null,
+                toStatus: 'expired',
+                actor: 'admin',
+                reason: `refunded: ${input.reason}`.slice(0, 500),
+                at: now(),
+              });
+            }
+          }
+        }
+        if (!row) throw new Error('the refund was not written');
+        return row;
+      });
+      // Read after the transaction: on the embedded database a query beside an open transaction would wait for it.
+      return toDto(updated, await productName(updated.productId, updated.lang));
+    },
+  };
+}
+export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -1,0 +1,312 @@
+import type { ProductDto } from '@hunab/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useRouteEntry } from '../../app/route-match.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { track } from '../../lib/analytics.ts';
+import { ApiRequestError } from '../../lib/api.ts';
+import { type Language, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { formatMoney } from '../../lib/plans.ts';
+import { transactionId } from '../../lib/transaction.ts';
+import { useSession } from '../auth/session.ts';
+import { COMMERCE_KEYS, createOrder, fetchProduct } from './api.ts';
+import './commerce.css';
+
+/** The bare plan ids are the monthly plans under their short names. */
+const productIdOfPlan = (plan: string) => (plan === 'basic' || plan === 'premium' ? `${plan}_monthly` : plan);
+
+const PROMO_PATTERN = /^[A-Za-z0-9_-]{0,40}$/;
+
+function Summary({ product, lang, promo }: { product: ProductDto; lang: Language; promo: string }) {
+  const { t } = useTranslation('commerce');
+  const currency = lang === 'ru' ? 'RUB' : 'USD';
+  return (
+    <div className="commerce-panel" data-testid="checkout-summary">
+      <h2 className="h5 mb-2">{product.name}</h2>
+      <p className="text-body-secondary mb-2">{product.shortDescription}</p>
+      <dl className="commerce-facts mb-0">
+        <dt>{t('checkout.price')}</dt>
+        <dd data-testid="checkout-price">{formatMoney(product.prices[currency], currency, lang)}</dd>
+        {product.type === 'subscription' ? (
+          <>
+            <dt>{t('checkout.period')}</dt>
+            <dd>{t('checkout.periodDays', { count: product.days })}</dd>
+          </>
+        ) : (
+          <>
+            <dt>{t('checkout.access')}</dt>
+            <dd>{t('products.days', { count: product.days })}</dd>
+          </>
+        )}
+        {promo && (
+          <>
+            <dt>{t('checkout.promo')}</dt>
+            <dd>{promo.toUpperCase()}</dd>
+          </>
+        )}
+      </dl>
+      <p className="small text-body-secondary mt-2 mb-0">{t('checkout.finalPriceNote')}</p>
+    </div>
+  );
+}
+
+/**
+ * /checkout (product, source, retry), /subscription/checkout (plan, promo) and /checkout/book-form: the summary of
+ * what is bought with the promo code, then the buyer's details for the receipt with the consents, then the order is
+ * created on the server (which alone sets the price) and the buyer goes to /checkout/redirect.
+ */
+export default function CheckoutPage() {
+  const { t } = useTranslation('commerce');
+  const { pathname } = useLocation();
+  const lang = languageOfPath(pathname);
+  const entry = useRouteEntry();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const session = useSession();
+  const user = session.status === 'authenticated' && !session.user?.isOfflineUser ? session.user : null;
+
+  const plan = search.get('plan');
+  const productId = plan ? productIdOfPlan(plan) : (search.get('product') ?? '');
+  const source = search.get('source') ?? (plan ? 'subscription' : 'checkout');
+  const retry = search.get('retry') === 'true';
+  const onForm = entry.path === '/checkout/book-form';
+  usePageTitle(t('checkout.title'));
+
+  const [promo, setPromo] = useState(search.get('promo') ?? '');
+  const [name, setName] = useState(typeof user?.name === 'string' ? user.name : (user?.username ?? ''));
+  const [email, setEmail] = useState(user?.email ?? '');
+  const [phone, setPhone] = useState('');
+  const [terms, setTerms] = useState(false);
+  const [saveMethod, setSaveMethod] = useState(true);
+
+  const product = useQuery({
+    queryKey: COMMERCE_KEYS.product(productId, lang),
+    queryFn: () => fetchProduct(productId, lang),
+    enabled: productId !== '',
+    retry: 1,
+  });
+
+  const order = useMutation({
+    mutationFn: () =>
+      createOrder({
+        ...(product.data?.type === 'subscription' ? { plan_id: productId } : { product_id: productId }),
+        ...(promo ? { promo_code: promo } : {}),
+        source: retry ? `${source}:retry` : source,
+        lang,
+        save_payment_method: product.data?.type === 'subscription' && saveMethod,
+        receipt: {
+          email,
+          ...(name.trim() ? { name: name.trim() } : {}),
+          ...(phone.trim() ? { phone: phone.trim() } : {}),
+        },
+      }),
+    onSuccess: ({ order: created }) => {
+      track({
+        event: 'begin_checkout',
+        category: 'ecommerce',
+        label: created.product_id,
+        value: created.amount / 100,
+        customData: { transaction_id: transactionId(), currency: created.currency, order_id: created.id },
+      });
+      navigate(`${localizedPath(lang, '/checkout/redirect')}?order=${created.id}`);
+    },
+  });
+
+  /** Another step of the checkout with the same query, and the promo code as typed. */
+  const step = (path: string) => {
+    const params = new URLSearchParams(search);
+    if (promo) params.set('promo', promo);
+    else params.delete('promo');
+    return `${localizedPath(lang, path)}?${params}`;
+  };
+
+  if (!productId) {
+    return (
+      <section className="commerce-narrow text-center" data-testid="checkout-page">
+        <h1 className="h2">{t('checkout.title')}</h1>
+        <p>{t('checkout.nothingChosen')}</p>
+        <Link className="btn btn-primary" to={localizedPath(lang, '/products')}>
+          {t('products.title')}
+        </Link>
+      </section>
+    );
+  }
+  if (!user) {
+    const back = `${pathname}?${search.toString()}`;
+    return (
+      <section className="commerce-narrow text-center" data-testid="checkout-page">
+        <h1 className="h2">{t('checkout.title')}</h1>
+        <p>{t('checkout.signInFirst')}</p>
+        <div className="commerce-actions justify-content-center">
+          <Link className="btn btn-primary" to={localizedPath(lang, '/login')} state={{ from: back }}>
+            {t('checkout.signIn')}
+          </Link>
+          <Link className="btn btn-outline-primary" to={localizedPath(lang, '/register')} state={{ from: back }}>
+            {t('checkout.register')}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  const error = order.error;
+  const errorText =
+    error instanceof ApiRequestError
+      ? error.code === 'PROMO_INVALID'
+        ? t('checkout.errors.promo')
+        : error.status === 429
+          ? t('checkout.errors.tooMany')
+          : error.status === 0
+            ? t('checkout.errors.network')
+            : t('checkout.errors.generic')
+      : error
+        ? t('checkout.errors.generic')
+        : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!terms || order.isPending) return;
+    order.mutate();
+  };
+
+  return (
+    <section className="commerce-narrow" data-testid="checkout-page">
+      <h1 className="h2">{t('checkout.title')}</h1>
+      <ol className="commerce-steps">
+        <li aria-current={onForm ? undefined : 'step'}>1. {t('checkout.stepSummary')}</li>
+        <li aria-current={onForm ? 'step' : undefined}>2. {t('checkout.stepDetails')}</li>
+        <li>3. {t('checkout.stepPay')}</li>
+      </ol>
+      {retry && (
+        <div className="alert alert-info" role="status">
+          {t('checkout.retryNote')}
+        </div>
+      )}
+      {product.isPending ? (
+        <p className="text-body-secondary">{t('loading')}</p>
+      ) : product.isError || !product.data ? (
+        <div className="alert alert-warning" role="alert">
+          {t('products.notFound')}
+        </div>
+      ) : !onForm ? (
+        <>
+          <Summary product={product.data} lang={lang} promo={promo} />
+          <div className="mb-3">
+            <label className="form-label" htmlFor="promo-code">
+              {t('checkout.promoLabel')}
+            </label>
+            <input
+              id="promo-code"
+              className="form-control"
+              value={promo}
+              maxLength={40}
+              autoComplete="off"
+              onChange={(e) => PROMO_PATTERN.test(e.target.value) && setPromo(e.target.value)}
+            />
+          </div>
+          <Link
+            className="btn btn-primary btn-lg w-100"
+            to={step('/checkout/book-form')}
+            data-testid="checkout-continue"
+          >
+            {t('checkout.continue')}
+          </Link>
+        </>
+      ) : (
+        <form onSubmit={submit} noValidate data-testid="book-form">
+          <Summary product={product.data} lang={lang} promo={promo} />
+          <div className="mb-3">
+            <label className="form-label" htmlFor="buyer-name">
+              {t('checkout.name')}
+            </label>
+            <input
+              id="buyer-name"
+              className="form-control"
+              value={name}
+              maxLength={120}
+              autoComplete="name"
+              onChange={(e) => setName(e.target.value)}
+            />
+          </div>
+          <div className="mb-3">
+            <label className="form-label" htmlFor="buyer-email">
+              {t('checkout.email')}
+            </label>
+            <input
+              id="buyer-email"
+              type="email"
+              className="form-control"
+              value={email}
+              required
+              autoComplete="email"
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            <div className="form-text">{t('checkout.emailHelp')}</div>
+          </div>
+          <div className="mb-3">
+            <label className="form-label" htmlFor="buyer-phone">
+              {t('checkout.phone')}
+            </label>
+            <input
+              id="buyer-phone"
+              type="tel"
+              className="form-control"
+              value={phone}
+              maxLength={20}
+              autoComplete="tel"
+              onChange={(e) => setPhone(e.target.value)}
+            />
+          </div>
+          {product.data.type === 'subscription' && (
+            <div className="form-check mb-2">
+              <input
+                id="save-method"
+                type="checkbox"
+                className="form-check-input"
+                checked={saveMethod}
+                onChange={(e) => setSaveMethod(e.target.checked)}
+              />
+              <label className="form-check-label" htmlFor="save-method">
+                {t('checkout.saveMethod')}
+              </label>
+            </div>
+          )}
+          <div className="form-check mb-3">
+            <input
+              id="accept-terms"
+              type="checkbox"
+              className="form-check-input"
+              checked={terms}
+              onChange={(e) => setTerms(e.target.checked)}
+              required
+            />
+            <label className="form-check-label" htmlFor="accept-terms">
+              {t('checkout.terms')}{' '}
+              <Link to={localizedPath(lang, '/legal/terms')} target="_blank">
+                {t('checkout.termsLink')}
+              </Link>
+            </label>
+          </div>
+          {errorText && (
+            <div className="alert alert-danger" role="alert" data-testid="checkout-error">
+              {errorText}
+            </div>
+          )}
+          <button
+            type="submit"
+            className="btn btn-primary btn-lg w-100"
+            disabled={!terms || order.isPending || !email.includes('@')}
+            data-testid="checkout-pay"
+          >
+            {order.isPending ? t('checkout.creating') : t('checkout.pay')}
+          </button>
+          <p className="mt-2">
+            <Link to={step(plan ? '/subscription/checkout' : '/checkout')}>← {t('checkout.back')}</Link>
+          </p>
+        </form>
+      )}
+    </section>
+  );
+}

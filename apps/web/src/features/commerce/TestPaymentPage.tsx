@@ -1,0 +1,108 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { formatMoney } from '../../lib/plans.ts';
+import { COMMERCE_KEYS, completeTestPayment, fetchTestPayment } from './api.ts';
+import './commerce.css';
+
+/** The path and query of a return address, so the buyer stays on this origin. */
+const pathOf = (url: string) => {
+  const parsed = new URL(url, window.location.href);
+  return `${parsed.pathname}${parsed.search}`;
+};
+
+/**
+ * /payment?test_payment=...: the built-in test provider's payment page, standing in for a real provider's when no
+ * provider keys are set. Pay or Decline changes the provider's payment, which notifies the server like a real one;
+ * the buyer then returns to the result page, which reads the order's status from the server.
+ */
+export default function TestPaymentPage() {
+  const { t } = useTranslation('commerce');
+  const lang = languageOfPath(useLocation().pathname);
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const id = search.get('test_payment') ?? '';
+  usePageTitle(t('testProvider.title'));
+  const payment = useQuery({
+    queryKey: COMMERCE_KEYS.testPayment(id),
+    queryFn: () => fetchTestPayment(id),
+    enabled: /^[0-9a-f-]{36}$/i.test(id),
+    retry: false,
+  });
+  const complete = useMutation({
+    mutationFn: (action: 'pay' | 'decline') => completeTestPayment(id, action),
+    // Like a real provider, back to the return address either way; the result page reads what happened.
+    onSuccess: (done) => navigate(pathOf(done.return_url)),
+  });
+
+  if (!id || payment.isError) {
+    return (
+      <section className="commerce-narrow text-center" data-testid="test-payment">
+        <h1 className="h3">{t('testProvider.title')}</h1>
+        <p>{t('testProvider.missing')}</p>
+      </section>
+    );
+  }
+  const data = payment.data;
+  return (
+    <section className="commerce-narrow" data-testid="test-payment">
+      <div className="commerce-panel test-provider">
+        <p className="badge text-bg-warning mb-2">{t('testProvider.badge')}</p>
+        <h1 className="h3">{t('testProvider.title')}</h1>
+        <p className="text-body-secondary">{t('testProvider.explain')}</p>
+        {data ? (
+          <>
+            <dl className="commerce-facts">
+              <dt>{t('testProvider.description')}</dt>
+              <dd>{data.description}</dd>
+              <dt>{t('testProvider.amount')}</dt>
+              <dd data-testid="test-amount">{formatMoney(data.amount, data.currency, lang)}</dd>
+              {data.save_payment_method && (
+                <>
+                  <dt>{t('testProvider.saved')}</dt>
+                  <dd>{t('testProvider.savedYes')}</dd>
+                </>
+              )}
+            </dl>
+            {data.status === 'pending' ? (
+              <div className="commerce-actions">
+                <button
+                  type="button"
+                  className="btn btn-success btn-lg"
+                  disabled={complete.isPending}
+                  onClick={() => complete.mutate('pay')}
+                  data-testid="test-pay"
+                >
+                  {t('testProvider.pay')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-outline-danger btn-lg"
+                  disabled={complete.isPending}
+                  onClick={() => complete.mutate('decline')}
+                  data-testid="test-decline"
+                >
+                  {t('testProvider.decline')}
+                </button>
+              </div>
+            ) : (
+              <p className="fw-semibold">{t(`testProvider.done.${data.status}`)}</p>
+            )}
+            {complete.isError && (
+              <p className="text-danger mt-2" role="alert">
+                {t('checkout.errors.generic')}
+              </p>
+            )}
+          </>
+        ) : (
+          <p className="text-body-secondary">{t('loading')}</p>
+        )}
+      </div>
+      <p className="small text-body-secondary text-center">
+        <a href={localizedPath(lang, '/legal/terms')}>{t('checkout.termsLink')}</a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+import { calendarDay, today } from '@hunab/calendar';
+import { expect, type Page } from '@playwright/test';
+import { createAccount, test, useSession } from './fixtures.ts';
+
+/** Through the checkout to the test provider's page: summary, details with consent, order, hand-off. */
+async function checkoutToTestProvider(page: Page) {
+  await page.getByTestId('checkout-continue').click();
+  await expect(page.getByTestId('book-form')).toBeVisible();
+  await page.locator('#accept-terms').check();
+  await page.getByTestId('checkout-pay').click();
+  await expect(page.getByTestId('test-payment')).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/payment\?test_payment=/);
+}
+
+test.describe('buying with the built-in test provider', () => {
+  // Several pages, each a chunk and a request or two, and a payment processed in the background.
+  test.describe.configure({ timeout: 120_000 });
+
+  test('a new user buys 13 Days: Pay, the success page, the programme opened and the payment listed', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request);
+    await useSession(page, account);
+    await page.goto('/products');
+    await page.getByTestId('product-13days').getByRole('link', { name: 'Купить' }).click();
+    await expect(page.getByTestId('checkout-price')).toHaveText(/2\s?900\s?₽/);
+    await checkoutToTestProvider(page);
+    await expect(page.getByTestId('test-amount')).toHaveText(/2\s?900\s?₽/);
+    await page.getByTestId('test-pay').click();
+
+    await expect(page).toHaveURL(/\/payment\/success\/test\?order=/);
+    await expect(page.getByTestId('payment-paid')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('order-product')).toHaveText('13 дней');
+    await expect(page.getByTestId('order-amount')).toHaveText(/2\s?900\s?₽/);
+
+    // The programme waits for the next Magnetic day on the process page.
+    const tone = calendarDay(today()).kin.tone.number;
+    const closed = ((tone + 5) % 13) + 1;
+    await page.goto(`/process/${closed}`);
+    await expect(page.getByTestId('process-locked')).toHaveAttribute('data-status', 'waiting_activation');
+
+    await page.goto('/account/payments');
+    const row = page.getByTestId('payment-row');
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('payment-status')).toHaveText('Оплачен');
+    await expect(row).toContainText('13 дней');
+  });
+
+  test('Decline leads to the failure page with its reasons and a retry', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await useSession(page, account);
+    await page.goto('/checkout?product=260days&source=e2e');
+    await checkoutToTestProvider(page);
+    await page.getByTestId('test-decline').click();
+    await expect(page).toHaveURL(/\/payment\/fail\/test\?order=.*reason=canceled_by_user/, { timeout: 20_000 });
+    await expect(page.getByTestId('payment-fail')).toContainText('Недостаточно средств на карте');
+    await expect(page.getByTestId('fail-retry')).toHaveAttribute('href', /product=260days.*retry=true/);
+    await page.goto('/account/payments');
+    await expect(page.getByTestId('payment-status')).toHaveText('Отменён');
+  });
+
+  test('a free user subscribes to basic monthly from the pricewall and the plan is active', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request, { lang: 'en' });
+    await useSession(page, account);
+    await page.clock.setFixedTime(new Date(2012, 11, 21, 12));
+    await page.goto('/en/tzolkin');
+    await page.getByRole('button', { name: /next/i }).first().click();
+    await expect(page.getByTestId('pricewall')).toBeVisible();
+    await page.getByTestId('pricewall-choose').click();
+    await expect(page.getByTestId('subscription-plans')).toBeVisible({ timeout: 20_000 });
+    await page.getByTestId('choose-basic').click();
+    await expect(page).toHaveURL(/\/en\/subscription\/checkout\?plan=basic_monthly/);
+    await expect(page.getByTestId('checkout-price')).toHaveText('$4.99');
+    await page.getByTestId('checkout-continue').click();
+    await expect(page.locator('#save-method')).toBeChecked();
+    await page.locator('#accept-terms').check();
+    await page.getByTestId('checkout-pay').click();
+    await expect(page.getByTestId('test-payment')).toBeVisible({ timeout: 20_000 });
+    await page.getByTestId('test-pay').click();
+    await expect(page.getByTestId('payment-paid')).toBeVisible({ timeout: 20_000 });
+    const status = await request.get('/api/subscriptions/active-status', {
+      headers: { authorization: `Bearer ${account.token}` },
+    });
+    expect(await status.json()).toMatchObject({ subscriptionLevel: 1, subscriptionActive: true, plan: 'basic' });
+    await page.goto('/en/account/subscription');
+    await expect(page.getByTestId('subscription-manage')).toContainText(/basic/i);
+  });
+
+  test('the catalogue, a product with its variations, and the language note', async ({ page }) => {
+    await page.goto('/products/13moons');
+    await expect(page.getByTestId('product-detail')).toContainText('13 лун');
+    await expect(page.getByTestId('variation-13moons_simple')).toContainText('Самостоятельно');
+    await expect(page.getByTestId('variation-13moons_webstudio')).toContainText(/19\s?900\s?₽/);
+    await page.goto('/en/products');
+    await expect(page.getByTestId('products-language-note')).toBeVisible();
+    await page.goto('/en/masters/subscription');
+    await expect(page.getByTestId('plans-masters')).toContainText('$99.00');
+  });
+});
+
+/** Screenshots of the commerce pages at phone and desktop widths, in Russian and Arabic. */
+for (const width of [375, 1280]) {
+  for (const lang of ['ru', 'ar'] as const) {
+    test(`commerce pages in ${lang} at ${width} px`, async ({ page, request }) => {
+      test.setTimeout(180_000);
+      const account = await createAccount(request, { lang });
+      await useSession(page, account);
+      await page.setViewportSize({ width, height: width < 600 ? 812 : 860 });
+      const prefix = lang === 'ru' ? '' : `/${lang}`;
+      const shoot = async (name: string) => {
+        await page.waitForLoadState('networkidle');
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `../screenshots/commerce-${name}-${lang}-${width}.png`, fullPage: true });
+      };
+      for (const [name, path] of [
+        ['products', '/products'],
+        ['product', '/products/13moons'],
+        ['masters', '/masters/subscription'],
+        ['business', '/business/subscription'],
+        ['checkout', '/checkout?product=13days&promo=&source=e2e'],
+      ] as const) {
+        await page.goto(`${prefix}${path}`);
+        await shoot(name);
+      }
+      await page.getByTestId('checkout-continue').click();
+      await expect(page.getByTestId('book-form')).toBeVisible();
+      await shoot('book-form');
+      await page.locator('#accept-terms').check();
+      await page.getByTestId('checkout-pay').click();
+      await expect(page.getByTestId('test-payment')).toBeVisible({ timeout: 20_000 });
+      await shoot('test-payment');
+      await page.getByTestId('test-pay').click();
+      await expect(page.getByTestId('payment-paid')).toBeVisible({ timeout: 20_000 });
+      await shoot('success');
+      await page.goto(`${prefix}/payment/fail/test`);
+      await shoot('fail');
+      await page.goto(`${prefix}/payment/cancel/test`);
+      await shoot('cancel');
+      await page.goto(`${prefix}/account/payments`);
+      await expect(page.getByTestId('payment-row')).toHaveCount(1);
+      await shoot('payments');
+    });
+  }
+}
