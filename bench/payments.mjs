@@ -79,10 +79,22 @@ try {
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
   console.log(`payments on ${database}, ${jobs.length} orders, ${CONCURRENCY} at a time`);
   console.log(
-    `POST /api/orders: p50 ${pct(created.map((r) => r.ms), 50)} ms, p99 ${pct(created.map((r) => r.ms), 99)} ms, ${(jobs.length / createSeconds).toFixed(0)} orders/s`,
+    `POST /api/orders: p50 ${pct(
+      created.map((r) => r.ms),
+      50,
+    )} ms, p99 ${pct(
+      created.map((r) => r.ms),
+      99,
+    )} ms, ${(jobs.length / createSeconds).toFixed(0)} orders/s`,
   );
   console.log(
-    `Pay + notification (verified, kept, answered): p50 ${pct(paid.map((r) => r.notify), 50)} ms, p99 ${pct(paid.map((r) => r.notify), 99)} ms, ${(jobs.length / paySeconds).toFixed(0)} payments/s to paid`,
+    `Pay + notification (verified, kept, answered): p50 ${pct(
+      paid.map((r) => r.notify),
+      50,
+    )} ms, p99 ${pct(
+      paid.map((r) => r.notify),
+      99,
+    )} ms, ${(jobs.length / paySeconds).toFixed(0)} payments/s to paid`,
   );
 } finally {
   await server.stop();
