@@ -14,7 +14,7 @@ async function checkoutToTestProvider(page: Page) {
 
 test.describe('buying with the built-in test provider', () => {
   // Several pages, each a chunk and a request or two, and a payment processed in the background.
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test('a new user buys 13 Days: Pay, the success page, the programme opened and the payment listed', async ({
     page,

@@ -81,6 +81,8 @@ async function bootstrap(): Promise<void> {
   }
   registerServiceWorker();
   if (isNativePlatform()) void updateNativeIcon();
+  // Well after start-up, so it never competes with the page.
+  window.setTimeout(() => void import('./lib/product-sync.ts').then(({ syncProducts }) => syncProducts()), 10_000);
 }
 
 /**
