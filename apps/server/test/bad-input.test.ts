@@ -51,6 +51,12 @@ const TABLES = [
   'comments',
   'comment_votes',
   'comment_cycle_counts',
+  'game_profiles',
+  'game_goals',
+  'game_practices',
+  'teams',
+  'team_members',
+  'team_invites',
 ];
 
 async function counts(): Promise<Record<string, number>> {
