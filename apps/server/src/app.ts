@@ -29,6 +29,8 @@ import { startScheduler } from './modules/subscriptions/scheduler.ts';
 import { createSubscriptionService, type SubscriptionService } from './modules/subscriptions/service.ts';
 import { viewRoutes } from './modules/subscriptions/views.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { teamRoutes } from './modules/teams/routes.ts';
+import { createTeamService } from './modules/teams/service.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerContentFiles, registerWebApp } from './web.ts';
@@ -110,6 +112,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(commerceRoutes, { db: database.db, auth, now });
       await api.register(cardRoutes, { auth, cards: createCardService({ db: database.db, now }) });
       await api.register(commentRoutes, { db: database.db, auth, now });
+      await api.register(teamRoutes, {
+        auth,
+        teams: createTeamService({ db: database.db, mailer, publicUrl: config.publicUrl, now }),
+        now,
+      });
       await api.register(gameRoutes, { auth, game: createGameService({ db: database.db, subscriptions, now }), now });
     },
     { prefix: '/api' },

@@ -11,6 +11,8 @@ export interface EmailValues {
   name: string;
   hours?: number;
   email?: string;
+  /** A team's name, in an invitation. */
+  team?: string;
   /** The link the button opens, for emails that have one. */
   link?: string;
 }
@@ -22,7 +24,7 @@ const escapeHtml = (value: string): string =>
   );
 
 function fill(template: string, values: EmailValues): string {
-  return template.replace(/\{\{(name|hours|email)\}\}/g, (_, key: 'name' | 'hours' | 'email') =>
+  return template.replace(/\{\{(name|hours|email|team)\}\}/g, (_, key: 'name' | 'hours' | 'email' | 'team') =>
     String(values[key] ?? ''),
   );
 }

@@ -28,4 +28,13 @@ export const en: EmailCopyBook = {
     ignore: 'If you did not make this change, reset your password at once and write to us.',
     signature: 'In lak’ech, the Hunab team',
   },
+  teamInvite: {
+    subject: 'An invitation to the team “{{team}}” on Hunab',
+    greeting: 'Hello!',
+    body: '{{name}} invites you to the team “{{team}}” on Hunab: the team map shows each member’s kin and how you relate to each other. To join, sign in and give your birth date.',
+    action: 'Join the team',
+    expiry: 'The link works for {{hours}} hours.',
+    ignore: 'If you did not expect this email, simply ignore it.',
+    signature: 'In lak’ech, the Hunab team',
+  },
 };

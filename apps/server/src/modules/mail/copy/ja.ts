@@ -28,4 +28,13 @@ export const ja: EmailCopyBook = {
     ignore: 'この変更にお心当たりがない場合は、すぐにパスワードを再設定し、私たちまでご連絡ください。',
     signature: 'In lak’ech、Hunab チームより',
   },
+  teamInvite: {
+    subject: 'Hunab のチーム「{{team}}」への招待',
+    greeting: 'こんにちは。',
+    body: '{{name}} さんが Hunab のチーム「{{team}}」にあなたを招待しています。チームマップでは各メンバーのキンと互いの関係が見られます。参加するにはサインインして生年月日を入力してください。',
+    action: 'チームに参加する',
+    expiry: 'このリンクは {{hours}} 時間有効です。',
+    ignore: '心当たりがない場合は、このメールを無視してください。',
+    signature: 'In lak’ech、Hunab チーム',
+  },
 };

@@ -28,4 +28,13 @@ export const pt: EmailCopyBook = {
     ignore: 'Se não foi você quem fez essa alteração, redefina sua senha imediatamente e fale com a gente.',
     signature: 'In lak’ech, equipe Hunab',
   },
+  teamInvite: {
+    subject: 'Convite para a equipa «{{team}}» no Hunab',
+    greeting: 'Olá!',
+    body: '{{name}} convida-o para a equipa «{{team}}» no Hunab: o mapa da equipa mostra o kin de cada membro e as relações entre vocês. Para entrar, inicie sessão e indique a sua data de nascimento.',
+    action: 'Entrar na equipa',
+    expiry: 'O link funciona durante {{hours}} horas.',
+    ignore: 'Se não esperava este e-mail, basta ignorá-lo.',
+    signature: 'In lak’ech, a equipa Hunab',
+  },
 };

@@ -1,10 +1,10 @@
 /** The messages the product sends by email. */
-export type EmailKind = 'verifyEmail' | 'resetPassword' | 'emailChanged';
+export type EmailKind = 'verifyEmail' | 'resetPassword' | 'emailChanged' | 'teamInvite';
 
 /**
  * The words of one email in one language. Placeholders in double braces are filled in when the email is
  * rendered: {{name}} (the person's name or, failing that, their email), {{hours}} (how long a link stays valid),
- * {{email}} (the new address, in emailChanged).
+ * {{email}} (the new address, in emailChanged), {{team}} (a team's name, in teamInvite).
  */
 export interface EmailCopy {
   subject: string;
