@@ -119,6 +119,7 @@ const game = (path: string, page: PageName, title: string): RouteEntry => ({
   title,
   requiresLogin: true,
   gameAccess: true,
+  localized: true,
 });
 const setup = (path: string, extra: Partial<RouteEntry>): RouteEntry => ({
   path,
@@ -126,6 +127,7 @@ const setup = (path: string, extra: Partial<RouteEntry>): RouteEntry => ({
   kind: 'setup',
   title: 'gameSetup',
   gameAccess: true,
+  localized: true,
   ...extra,
 });
 const test = (path: string, title: string): RouteEntry => placeholder(path, 'test', title, { hidden: true });

@@ -32,7 +32,7 @@ export function GameLayout({
         <h1 className="h3 mb-0">{title}</h1>
         {streak != null && (
           <span className="game-streak" data-testid="game-streak" title={t('streak.title')}>
-            <span aria-hidden="true">🔥</span> {t('streak.days', { count: streak })}
+            {t('streak.days', { count: streak })}
           </span>
         )}
       </header>

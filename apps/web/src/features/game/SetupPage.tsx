@@ -1,12 +1,12 @@
 import { GAME_ALIAS_MAX, GAME_ALIAS_MIN, GAME_CYCLES } from '@hunab/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../auth/session.ts';
-import { saveProfile, startGoal } from './api.ts';
+import { fetchMe, GAME_KEYS, saveProfile, startGoal } from './api.ts';
 import { clearDraft, readDraft, type SetupDraft, timeZones, writeDraft } from './draft.ts';
 import './game.css';
 
@@ -35,6 +35,20 @@ export default function SetupPage() {
     writeDraft(next);
   };
   usePageTitle(t('setup.title'));
+  // A player who set up before (on another device) starts from their saved profile.
+  const signedIn = useSession().status === 'authenticated';
+  const me = useQuery({ queryKey: GAME_KEYS.me, queryFn: fetchMe, enabled: signedIn });
+  const saved = me.data?.profile;
+  useEffect(() => {
+    if (saved && !readDraft().alias) {
+      setDraft((current) => ({
+        ...current,
+        alias: saved.alias,
+        time_zone: saved.time_zone,
+        leaderboard_opt_in: saved.leaderboard_opt_in,
+      }));
+    }
+  }, [saved]);
   return (
     <div className="game-page game-setup">
       <h1 className="h3">{t('setup.title')}</h1>
