@@ -21,6 +21,8 @@ import { cardRoutes } from './modules/cards/routes.ts';
 import { createCardService } from './modules/cards/service.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { gameRoutes } from './modules/game/routes.ts';
+import { createGameService } from './modules/game/service.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createPayments, type Payments } from './modules/payments/index.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -32,6 +34,8 @@ import { startScheduler } from './modules/subscriptions/scheduler.ts';
 import { createSubscriptionService, type SubscriptionService } from './modules/subscriptions/service.ts';
 import { viewRoutes } from './modules/subscriptions/views.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { teamRoutes } from './modules/teams/routes.ts';
+import { createTeamService } from './modules/teams/service.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerContentFiles, registerWebApp } from './web.ts';
@@ -138,6 +142,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         testProvider: payments.testProvider,
         kick: payments.kick,
       });
+      await api.register(teamRoutes, {
+        auth,
+        teams: createTeamService({ db: database.db, mailer, publicUrl: config.publicUrl, now }),
+        now,
+      });
+      await api.register(gameRoutes, { auth, game: createGameService({ db: database.db, subscriptions, now }), now });
     },
     { prefix: '/api' },
   );

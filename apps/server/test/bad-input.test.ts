@@ -56,6 +56,12 @@ const TABLES = [
   'order_events',
   'payment_inbox',
   'test_provider_payments',
+  'game_profiles',
+  'game_goals',
+  'game_practices',
+  'teams',
+  'team_members',
+  'team_invites',
 ];
 
 /** Row counts of every table in one round trip: the corpus sends thousands of requests and counts around each. */

@@ -1,6 +1,7 @@
 import { addDreamspellDays, dayNumber, type PlainDate } from './date.ts';
+import { calendarDay } from './day.ts';
 import { CalendarError } from './errors.ts';
-import { TONE_COUNT } from './kin.ts';
+import { TONE_COUNT, toneOfKin } from './kin.ts';
 
 function assertTone(tone: number): void {
   if (!Number.isInteger(tone) || tone < 1 || tone > TONE_COUNT) {
@@ -95,4 +96,21 @@ const SYNODIC_MONTH = 29.530588853;
 export function moonPhaseIndex(date: PlainDate): number {
   const age = (((dayNumber(date) + 0.5 - REFERENCE_NEW_MOON) % SYNODIC_MONTH) + SYNODIC_MONTH) % SYNODIC_MONTH;
   return Math.min(30, Math.max(1, Math.floor(age) + 1));
+}
+
+/** The calendar cycles a practice can follow. */
+export const PRACTICE_CYCLES = ['wavespell', 'moon', 'spin', 'year'] as const;
+export type PracticeCycle = (typeof PRACTICE_CYCLES)[number];
+
+/**
+ * The last day of the cycle a date falls in: its wavespell (tone 13), its moon (day 28; the Day Out of Time is a
+ * cycle of its own), its spin (kin 260) or its 13-moon year (25 July). 29 February is stepped over as the kin count
+ * does, so it always ends with its neighbours.
+ */
+export function lastDayOfCycle(date: PlainDate, cycle: PracticeCycle): PlainDate {
+  const day = calendarDay(date);
+  if (cycle === 'wavespell') return addDreamspellDays(date, TONE_COUNT - toneOfKin(day.kin.number));
+  if (cycle === 'spin') return addDreamspellDays(date, 260 - day.kin.number);
+  const moonEnd = Math.min(365, Math.ceil(day.dayOfYear / 28) * 28);
+  return addDreamspellDays(date, (cycle === 'moon' ? moonEnd : 365) - day.dayOfYear);
 }

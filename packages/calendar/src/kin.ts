@@ -89,3 +89,32 @@ export function oracleOfKin(kin: number): Oracle {
     guide,
   };
 }
+
+/** How one kin stands in another's oracle: itself, or one of the four relations of the cross. */
+export type OracleRelation = 'same' | 'analog' | 'antipode' | 'occult' | 'guide';
+
+/**
+ * Where `other` stands in the oracle of `kin`, or null when it is not on its cross. Analog, antipode and occult are
+ * mutual; the guide is not (the guide of a kin rarely has that kin as its guide).
+ */
+export function oracleRelation(kin: number, other: number): OracleRelation | null {
+  assertKinNumber(other);
+  if (kin === other) return 'same';
+  const oracle = oracleOfKin(kin);
+  if (oracle.analog === other) return 'analog';
+  if (oracle.antipod === other) return 'antipode';
+  if (oracle.occult === other) return 'occult';
+  if (oracle.guide === other) return 'guide';
+  return null;
+}
+
+/** The composite kin of a group (the kins added, counted round the 260), or null for an empty group. */
+export function compositeKin(kins: readonly number[]): number | null {
+  if (kins.length === 0) return null;
+  let sum = 0;
+  for (const kin of kins) {
+    assertKinNumber(kin);
+    sum += kin;
+  }
+  return mod(sum - 1, KIN_COUNT) + 1;
+}

@@ -633,3 +633,112 @@ export const testProviderPayments = pgTable('test_provider_payments', {
   refundedAmount: integer('refunded_amount').notNull().default(0),
   createdAt: createdAt(),
 });
+
+/** A player of the game: a public alias, the time zone their days are counted in, their streak. */
+export const gameProfiles = pgTable(
+  'game_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    alias: text('alias').notNull(),
+    timeZone: text('time_zone').notNull(),
+    leaderboardOptIn: boolean('leaderboard_opt_in').notNull().default(false),
+    streakCurrent: integer('streak_current').notNull().default(0),
+    streakBest: integer('streak_best').notNull().default(0),
+    /** The player's local date of the last practice, in the zone of that moment. */
+    lastPracticeOn: date('last_practice_on', { mode: 'string' }),
+    lastPracticeAt: timestamp('last_practice_at', { withTimezone: true }),
+    /** The Monday of the week whose missed day was last mended. */
+    repairWeek: date('repair_week', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('game_profiles_alias_lower_unique').on(sql`lower(${t.alias})`)],
+);
+
+/** A goal along one calendar cycle; the newest is the player's current goal. */
+export const gameGoals = pgTable(
+  'game_goals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cycle: text('cycle').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('game_goals_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** One day's practice: a reflection or a check-in, dated in the player's zone when it was written. */
+export const gamePractices = pgTable(
+  'game_practices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    kin: smallint('kin').notNull(),
+    kind: text('kind').notNull(),
+    answer: text('answer'),
+    timeZone: text('time_zone').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('game_practices_user_day_idx').on(t.userId, t.day)],
+);
+
+/** A team: its owner manages it, its members read it. */
+export const teams = pgTable(
+  'teams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('teams_owner_idx').on(t.ownerId)],
+);
+
+/** A person on a team: an account that joined, or a card the owner added (no account). */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('team_members_team_idx').on(t.teamId), uniqueIndex('team_members_one_per_user').on(t.teamId, t.userId)],
+);
+
+/** An invitation link to a team; only the token's hash is kept. */
+export const teamInvites = pgTable(
+  'team_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('team_invites_token_unique').on(t.tokenHash),
+    index('team_invites_creator_idx').on(t.createdBy, t.createdAt),
+  ],
+);

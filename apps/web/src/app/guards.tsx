@@ -1,7 +1,10 @@
+import { hasGameAccess } from '@hunab/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useAccess } from '../features/access/useAccess.ts';
 import { useSession } from '../features/auth/session.ts';
+import { GameClosed } from '../features/game/GameClosed.tsx';
 import { languageOfPath, localizedPath } from '../lib/languages.ts';
 import type { RouteEntry } from './routeTable.ts';
 
@@ -55,6 +58,14 @@ function Refusal({ message }: { message: string }) {
   );
 }
 
+/** The game opens to subscribers and administrators (the same rule as the server's). */
+function GameGate({ children }: { children: ReactNode }) {
+  const access = useAccess();
+  if (access.loading) return <PageSpinner />;
+  if (!hasGameAccess(access)) return <GameClosed />;
+  return children;
+}
+
 /** Login, admin and game guards of the route table (spec 000 sections 2.3 and 5). */
 export function RouteGuard({ entry, children }: { entry: RouteEntry; children: ReactNode }) {
   const { t } = useTranslation();
@@ -65,12 +76,13 @@ export function RouteGuard({ entry, children }: { entry: RouteEntry; children: R
   if (!guarded) return children;
   if (session.status === 'restoring') return <PageSpinner />;
   if (session.status === 'anonymous') {
+    if (entry.openToGuests) return children;
     if (entry.adminOnly) return <SignInPrompt />;
     return (
       <Navigate to={localizedPath(lang, '/login')} replace state={{ from: location.pathname + location.search }} />
     );
   }
   if (entry.adminOnly && !session.user?.is_admin) return <Refusal message={t('guards.notAdmin')} />;
-  if (entry.gameAccess && !session.user?.is_admin) return <Refusal message={t('guards.noGameAccess')} />;
+  if (entry.gameAccess) return <GameGate>{children}</GameGate>;
   return children;
 }

@@ -57,7 +57,18 @@ export type PageName =
   | 'testPayment'
   | 'paymentResult'
   | 'accountPayments'
-  | 'plansFor';
+  | 'plansFor'
+  | 'game'
+  | 'gameMirror'
+  | 'gameGoals'
+  | 'gameStats'
+  | 'gameActivity'
+  | 'gameLeaderboard'
+  | 'gameSetup'
+  | 'adminGamePreview'
+  | 'teamManagement'
+  | 'teamHr'
+  | 'teamThanks';
 
 export interface RouteEntry {
   path: string;
@@ -71,6 +82,8 @@ export interface RouteEntry {
   requiresLogin?: boolean;
   adminOnly?: boolean;
   gameAccess?: boolean;
+  /** A guest may fill this page in before signing in (the first steps of the game's setup). */
+  openToGuests?: boolean;
   /** Redirect target (replace); `:param` segments are carried over. */
   redirect?: string;
   /** Not linked anywhere; for developers. */
@@ -113,6 +126,24 @@ const paid = (path: string, page: PageName, title: string): RouteEntry => ({
   title,
   localized: true,
   requiresLogin: true,
+});
+const game = (path: string, page: PageName, title: string): RouteEntry => ({
+  path,
+  page,
+  kind: 'game',
+  title,
+  requiresLogin: true,
+  gameAccess: true,
+  localized: true,
+});
+const setup = (path: string, extra: Partial<RouteEntry>): RouteEntry => ({
+  path,
+  page: 'gameSetup',
+  kind: 'setup',
+  title: 'gameSetup',
+  gameAccess: true,
+  localized: true,
+  ...extra,
 });
 const test = (path: string, title: string): RouteEntry => placeholder(path, 'test', title, { hidden: true });
 
@@ -185,21 +216,21 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/cross', page: 'cross', kind: 'matrix', title: 'cross', localized: true },
 
   // Game
-  placeholder('/game', 'game', 'game', { requiresLogin: true, gameAccess: true }),
-  placeholder('/game/mirror', 'game', 'gameMirror', { requiresLogin: true, gameAccess: true }),
-  placeholder('/game/goals', 'game', 'gameGoals', { requiresLogin: true, gameAccess: true }),
-  placeholder('/game/stats', 'game', 'gameStats', { requiresLogin: true, gameAccess: true }),
-  placeholder('/game/activity', 'game', 'gameActivity', { requiresLogin: true, gameAccess: true }),
-  placeholder('/game/leaderboard', 'game', 'gameLeaderboard', { requiresLogin: true, gameAccess: true }),
-  placeholder('/game/setup/profile', 'setup', 'gameSetup', { requiresLogin: true, gameAccess: true }),
-  placeholder('/game/setup/goal', 'setup', 'gameSetup', { requiresLogin: true, gameAccess: true }),
-  placeholder('/game/setup/auth', 'setup', 'gameSetup', { requiresLogin: true, gameAccess: true }),
-  placeholder('/game/setup/complete', 'setup', 'gameSetup', { requiresLogin: true, gameAccess: true }),
+  game('/game', 'game', 'game'),
+  game('/game/mirror', 'gameMirror', 'gameMirror'),
+  game('/game/goals', 'gameGoals', 'gameGoals'),
+  game('/game/stats', 'gameStats', 'gameStats'),
+  game('/game/activity', 'gameActivity', 'gameActivity'),
+  game('/game/leaderboard', 'gameLeaderboard', 'gameLeaderboard'),
+  setup('/game/setup/profile', { openToGuests: true }),
+  setup('/game/setup/goal', { openToGuests: true }),
+  setup('/game/setup/auth', { openToGuests: true }),
+  setup('/game/setup/complete', { requiresLogin: true }),
 
   // Teams
-  placeholder('/team/management', 'team', 'teamManagement', { localized: true }),
-  placeholder('/team/hr', 'team', 'teamHr', { localized: true }),
-  placeholder('/team/thank-you', 'team', 'teamThanks', { localized: true }),
+  { path: '/team/management', page: 'teamManagement', kind: 'team', title: 'teamManagement', localized: true },
+  { path: '/team/hr', page: 'teamHr', kind: 'team', title: 'teamHr', localized: true },
+  { path: '/team/thank-you', page: 'teamThanks', kind: 'team', title: 'teamThanks', localized: true },
   redirect('/team', '/team/management', { localized: true }),
 
   // Products and landings
@@ -238,7 +269,7 @@ export const ROUTES: readonly RouteEntry[] = [
   admin('/admin/stats/clicks', 'adminStatsClicks'),
   admin('/admin/referrals', 'adminReferrals'),
   admin('/admin/referrals/referrer/:referrerId/:source', 'adminReferrer'),
-  admin('/admin/game/preview', 'adminGamePreview'),
+  { ...admin('/admin/game/preview', 'adminGamePreview'), page: 'adminGamePreview' },
   admin('/abtests', 'adminAbTests'),
   admin('/advanced', 'adminAdvanced'),
   admin('/charts', 'adminCharts'),

@@ -24,6 +24,8 @@ export const LOCAL_KEYS = {
   cardsCache: 'cards_cache',
   /** Development builds only: a forced access level, 0 to 3. */
   accessOverride: 'hunab_access_override',
+  /** The game's setup as chosen before the profile is saved (a guest signs in between). */
+  gameSetupDraft: 'hunab_game_setup',
 } as const;
 
 export const SESSION_KEYS = {

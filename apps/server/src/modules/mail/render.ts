@@ -15,6 +15,8 @@ export interface EmailValues {
   product?: string;
   amount?: string;
   date?: string;
+  /** A team's name, in an invitation. */
+  team?: string;
   /** The link the button opens, for emails that have one. */
   link?: string;
 }
@@ -27,8 +29,8 @@ const escapeHtml = (value: string): string =>
 
 function fill(template: string, values: EmailValues): string {
   return template.replace(
-    /\{\{(name|hours|email|product|amount|date)\}\}/g,
-    (_, key: 'name' | 'hours' | 'email' | 'product' | 'amount' | 'date') => String(values[key] ?? ''),
+    /\{\{(name|hours|email|product|amount|date|team)\}\}/g,
+    (_, key: 'name' | 'hours' | 'email' | 'product' | 'amount' | 'date' | 'team') => String(values[key] ?? ''),
   );
 }
 

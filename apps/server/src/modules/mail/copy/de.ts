@@ -56,4 +56,13 @@ export const de: EmailCopyBook = {
       'Um die Verlängerung zu stoppen, kündige vor diesem Tag: der Zugang bleibt bis zum Ende des bezahlten Zeitraums.',
     signature: 'In lak’ech, dein Hunab-Team',
   },
+  teamInvite: {
+    subject: 'Einladung in das Team „{{team}}“ bei Hunab',
+    greeting: 'Hallo!',
+    body: '{{name}} lädt Sie in das Team „{{team}}“ bei Hunab ein: Die Teamkarte zeigt das Kin jedes Mitglieds und wie Sie zueinander stehen. Melden Sie sich an und geben Sie Ihr Geburtsdatum an, um beizutreten.',
+    action: 'Dem Team beitreten',
+    expiry: 'Der Link ist {{hours}} Stunden gültig.',
+    ignore: 'Wenn Sie diese E-Mail nicht erwartet haben, ignorieren Sie sie einfach.',
+    signature: 'In lak’ech, Ihr Hunab-Team',
+  },
 };

@@ -55,4 +55,13 @@ export const en: EmailCopyBook = {
     ignore: 'To stop the renewal, cancel it before that day: you keep access until the end of the period you paid for.',
     signature: 'In lak’ech, the Hunab team',
   },
+  teamInvite: {
+    subject: 'An invitation to the team “{{team}}” on Hunab',
+    greeting: 'Hello!',
+    body: '{{name}} invites you to the team “{{team}}” on Hunab: the team map shows each member’s kin and how you relate to each other. To join, sign in and give your birth date.',
+    action: 'Join the team',
+    expiry: 'The link works for {{hours}} hours.',
+    ignore: 'If you did not expect this email, simply ignore it.',
+    signature: 'In lak’ech, the Hunab team',
+  },
 };

@@ -56,4 +56,13 @@ export const es: EmailCopyBook = {
       'Para detener la renovación, cancélala antes de ese día: mantienes el acceso hasta el final del periodo pagado.',
     signature: 'In lak’ech, el equipo de Hunab',
   },
+  teamInvite: {
+    subject: 'Invitación al equipo «{{team}}» en Hunab',
+    greeting: '¡Hola!',
+    body: '{{name}} te invita al equipo «{{team}}» en Hunab: el mapa del equipo muestra el kin de cada miembro y cómo os relacionáis. Para unirte, inicia sesión e indica tu fecha de nacimiento.',
+    action: 'Unirme al equipo',
+    expiry: 'El enlace funciona durante {{hours}} horas.',
+    ignore: 'Si no esperabas este correo, simplemente ignóralo.',
+    signature: 'In lak’ech, el equipo de Hunab',
+  },
 };

@@ -55,4 +55,13 @@ export const ja: EmailCopyBook = {
     ignore: '更新を止めるには、その日までに取り消してください。お支払い済みの期間の終わりまで利用できます。',
     signature: 'In lak’ech　Hunab チーム',
   },
+  teamInvite: {
+    subject: 'Hunab のチーム「{{team}}」への招待',
+    greeting: 'こんにちは。',
+    body: '{{name}} さんが Hunab のチーム「{{team}}」にあなたを招待しています。チームマップでは各メンバーのキンと互いの関係が見られます。参加するにはサインインして生年月日を入力してください。',
+    action: 'チームに参加する',
+    expiry: 'このリンクは {{hours}} 時間有効です。',
+    ignore: '心当たりがない場合は、このメールを無視してください。',
+    signature: 'In lak’ech、Hunab チーム',
+  },
 };

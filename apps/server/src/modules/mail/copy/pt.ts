@@ -55,4 +55,13 @@ export const pt: EmailCopyBook = {
     ignore: 'Para parar a renovação, cancele antes dessa data: você mantém o acesso até o fim do período pago.',
     signature: 'In lak’ech, a equipe Hunab',
   },
+  teamInvite: {
+    subject: 'Convite para a equipa «{{team}}» no Hunab',
+    greeting: 'Olá!',
+    body: '{{name}} convida-o para a equipa «{{team}}» no Hunab: o mapa da equipa mostra o kin de cada membro e as relações entre vocês. Para entrar, inicie sessão e indique a sua data de nascimento.',
+    action: 'Entrar na equipa',
+    expiry: 'O link funciona durante {{hours}} horas.',
+    ignore: 'Se não esperava este e-mail, basta ignorá-lo.',
+    signature: 'In lak’ech, a equipa Hunab',
+  },
 };

@@ -5,12 +5,14 @@ export type EmailKind =
   | 'emailChanged'
   | 'paymentReceipt'
   | 'paymentFailed'
-  | 'renewalReminder';
+  | 'renewalReminder'
+  | 'teamInvite';
 
 /**
  * The words of one email in one language. Placeholders in double braces are filled in when the email is
  * rendered: {{name}} (the person's name or, failing that, their email), {{hours}} (how long a link stays valid),
- * {{email}} (the new address, in emailChanged), {{product}}, {{amount}} and {{date}} (payment emails).
+ * {{email}} (the new address, in emailChanged), {{product}}, {{amount}} and {{date}} (payment emails), {{team}} (a
+ * team's name, in teamInvite).
  */
 export interface EmailCopy {
   subject: string;

@@ -55,4 +55,13 @@ export const zh: EmailCopyBook = {
     ignore: '如需停止续订，请在该日期前取消：您在已付费期间结束前仍可使用。',
     signature: 'In lak’ech，Hunab 团队',
   },
+  teamInvite: {
+    subject: 'Hunab 团队“{{team}}”的邀请',
+    greeting: '您好！',
+    body: '{{name}} 邀请您加入 Hunab 上的团队“{{team}}”：团队图会显示每位成员的 kin 以及你们之间的关系。登录并填写出生日期即可加入。',
+    action: '加入团队',
+    expiry: '链接在 {{hours}} 小时内有效。',
+    ignore: '如果您没有预料到这封邮件，请直接忽略。',
+    signature: 'In lak’ech，Hunab 团队',
+  },
 };

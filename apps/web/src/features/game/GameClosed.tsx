@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+
+/** What a signed-in reader without game access sees on a game page: why, and the way in. */
+export function GameClosed() {
+  const { t } = useTranslation('game');
+  const lang = languageOfPath(useLocation().pathname);
+  return (
+    <section className="guard-card text-center" role="alert" data-testid="game-closed">
+      <h1 className="h4">{t('closed.title')}</h1>
+      <p className="text-body-secondary">{t('closed.text')}</p>
+      <Link className="btn btn-primary" to={localizedPath(lang, '/subscription')}>
+        {t('closed.action')}
+      </Link>
+    </section>
+  );
+}

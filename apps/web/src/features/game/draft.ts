@@ -1,0 +1,43 @@
+import type { GameCycle } from '@hunab/contracts';
+import { LOCAL_KEYS, local } from '../../lib/storage.ts';
+
+/** What a player chose in the first setup steps, kept on the device until the profile is saved (a guest signs in between). */
+export interface SetupDraft {
+  alias: string;
+  time_zone: string;
+  leaderboard_opt_in: boolean;
+  cycle: GameCycle;
+}
+
+export function deviceTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+export function readDraft(): SetupDraft {
+  const fallback: SetupDraft = {
+    alias: '',
+    time_zone: deviceTimeZone(),
+    leaderboard_opt_in: false,
+    cycle: 'wavespell',
+  };
+  return { ...fallback, ...(local.getJson<Partial<SetupDraft>>(LOCAL_KEYS.gameSetupDraft) ?? {}) };
+}
+
+export function writeDraft(draft: SetupDraft): void {
+  local.setJson(LOCAL_KEYS.gameSetupDraft, draft);
+}
+
+export function clearDraft(): void {
+  local.remove(LOCAL_KEYS.gameSetupDraft);
+}
+
+/** The zones the browser knows, for the time-zone picker; the device's own first. */
+export function timeZones(): string[] {
+  const own = deviceTimeZone();
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [own, ...known.filter((zone) => zone !== own), ...(known.includes('UTC') || own === 'UTC' ? [] : ['UTC'])];
+}
