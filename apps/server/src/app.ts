@@ -20,6 +20,8 @@ import { cardRoutes } from './modules/cards/routes.ts';
 import { createCardService } from './modules/cards/service.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { feedRoutes } from './modules/feed/routes.ts';
+import { createFeedService } from './modules/feed/service.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { commerceRoutes } from './modules/subscriptions/commerce.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
@@ -106,7 +108,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(subscriptionRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(viewRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(commerceRoutes, { db: database.db, auth, now });
-      await api.register(cardRoutes, { auth, cards: createCardService({ db: database.db, now }) });
+      const cards = createCardService({ db: database.db, now });
+      await api.register(cardRoutes, { auth, cards });
+      await api.register(feedRoutes, {
+        auth,
+        feeds: createFeedService({ db: database.db, auth, cards, publicUrl: config.publicUrl, now }),
+      });
       await api.register(commentRoutes, { db: database.db, auth, now });
     },
     { prefix: '/api' },

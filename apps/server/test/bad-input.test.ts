@@ -51,6 +51,7 @@ const TABLES = [
   'comments',
   'comment_votes',
   'comment_cycle_counts',
+  'calendar_feeds',
 ];
 
 async function counts(): Promise<Record<string, number>> {

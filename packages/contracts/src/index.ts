@@ -6,6 +6,7 @@ export * from './comment-rules.ts';
 export * from './comments.ts';
 export * from './content.ts';
 export * from './errors.ts';
+export * from './feed.ts';
 export * from './page-rendering.ts';
 export * from './plans.ts';
 export * from './subscriptions.ts';
