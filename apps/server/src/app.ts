@@ -19,6 +19,8 @@ import { calendarRoutes } from './modules/calendar/routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
 import { createCardService } from './modules/cards/service.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
+import { compatRoutes } from './modules/compat/routes.ts';
+import { createCompatService } from './modules/compat/service.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { feedRoutes } from './modules/feed/routes.ts';
 import { createFeedService } from './modules/feed/service.ts';
@@ -115,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         feeds: createFeedService({ db: database.db, auth, cards, publicUrl: config.publicUrl, now }),
       });
       await api.register(commentRoutes, { db: database.db, auth, now });
+      await api.register(compatRoutes, { auth, compat: createCompatService({ db: database.db, subscriptions }) });
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './calendar.ts';
 export * from './card-rules.ts';
+export * from './compat.ts';
 export * from './cards.ts';
 export * from './comment-rules.ts';
 export * from './comments.ts';
