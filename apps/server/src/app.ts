@@ -25,6 +25,8 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { feedRoutes } from './modules/feed/routes.ts';
 import { createFeedService } from './modules/feed/service.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { shareRoutes } from './modules/share/routes.ts';
+import { createShareService } from './modules/share/service.ts';
 import { commerceRoutes } from './modules/subscriptions/commerce.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { startScheduler } from './modules/subscriptions/scheduler.ts';
@@ -117,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         feeds: createFeedService({ db: database.db, auth, cards, publicUrl: config.publicUrl, now }),
       });
       await api.register(commentRoutes, { db: database.db, auth, now });
+      await api.register(shareRoutes, { share: createShareService() });
       await api.register(compatRoutes, { auth, compat: createCompatService({ db: database.db, subscriptions }) });
     },
     { prefix: '/api' },

@@ -16,11 +16,11 @@ import { type CreateFeedBody, FEED_DAYS, FEED_DAYS_BEFORE, type FeedLink, type F
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { calendarFeeds } from '../../db/schema.ts';
+import { CALENDAR_WORDS, dayOfMoonText } from '../../lib/calendar-words.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { CardService } from '../cards/service.ts';
 import { type AllDayEvent, writeCalendar } from './ics.ts';
-import { FEED_LABELS } from './labels.ts';
 
 type FeedRow = typeof calendarFeeds.$inferSelect;
 
@@ -48,7 +48,7 @@ export const hashFeedToken = (token: string) => createHash('sha256').update(toke
 /** The kin and moon of every day, and the personal events when the options carry a person. */
 export function buildFeed(options: FeedOptions): string {
   const { lang, start, days } = options;
-  const labels = FEED_LABELS[lang];
+  const labels = CALENDAR_WORDS[lang];
   const names = calendarNames(lang);
   const events: AllDayEvent[] = [];
   const first = dayNumber(start);
@@ -73,7 +73,7 @@ export function buildFeed(options: FeedOptions): string {
       `${labels.wavespell} ${kin.waveSpell.number}: ${kin.waveSpell.name}`,
       day.moon === null
         ? (special ?? '')
-        : `${labels.moon} ${day.moon}: ${day.moonName}, ${labels.dayOfMoon} ${day.day}`,
+        : `${labels.moon} ${day.moon}: ${day.moonName}, ${dayOfMoonText(lang, day.day ?? 0)}`,
     ];
     events.push({
       uid: `${date}-kin-${lang}@hunab`,

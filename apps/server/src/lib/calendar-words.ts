@@ -1,7 +1,7 @@
 import type { Language } from '@hunab/calendar';
 
-/** The words of the calendar feed's events, in the eight languages of the product. */
-export interface FeedLabels {
+/** Calendar words the server writes itself (feed events, share images), in the eight languages of the product. */
+export interface CalendarWords {
   calendarName: string;
   personalCalendarName: string;
   description: string;
@@ -10,12 +10,15 @@ export interface FeedLabels {
   seal: string;
   wavespell: string;
   moon: string;
+  /** The day of the moon, `{{n}}` for its number. */
   dayOfMoon: string;
   galacticReturn: string;
   birthday: string;
+  /** Before a birth date on a card's image. */
+  born: string;
 }
 
-export const FEED_LABELS: Readonly<Record<Language, FeedLabels>> = {
+export const CALENDAR_WORDS: Readonly<Record<Language, CalendarWords>> = {
   ru: {
     calendarName: 'Хунаб: кин дня',
     personalCalendarName: 'Хунаб: мой календарь',
@@ -25,9 +28,10 @@ export const FEED_LABELS: Readonly<Record<Language, FeedLabels>> = {
     seal: 'Печать',
     wavespell: 'Волна',
     moon: 'Луна',
-    dayOfMoon: 'день',
+    dayOfMoon: 'день {{n}}',
     galacticReturn: 'Галактическое возвращение',
     birthday: 'День рождения',
+    born: 'Дата рождения',
   },
   en: {
     calendarName: 'Hunab: kin of the day',
@@ -38,9 +42,10 @@ export const FEED_LABELS: Readonly<Record<Language, FeedLabels>> = {
     seal: 'Seal',
     wavespell: 'Wavespell',
     moon: 'Moon',
-    dayOfMoon: 'day',
+    dayOfMoon: 'day {{n}}',
     galacticReturn: 'Galactic return',
     birthday: 'Birthday',
+    born: 'Born',
   },
   es: {
     calendarName: 'Hunab: kin del día',
@@ -51,9 +56,10 @@ export const FEED_LABELS: Readonly<Record<Language, FeedLabels>> = {
     seal: 'Sello',
     wavespell: 'Onda encantada',
     moon: 'Luna',
-    dayOfMoon: 'día',
+    dayOfMoon: 'día {{n}}',
     galacticReturn: 'Retorno galáctico',
     birthday: 'Cumpleaños',
+    born: 'Nacimiento',
   },
   pt: {
     calendarName: 'Hunab: kin do dia',
@@ -64,9 +70,10 @@ export const FEED_LABELS: Readonly<Record<Language, FeedLabels>> = {
     seal: 'Selo',
     wavespell: 'Onda encantada',
     moon: 'Lua',
-    dayOfMoon: 'dia',
+    dayOfMoon: 'dia {{n}}',
     galacticReturn: 'Retorno galáctico',
     birthday: 'Aniversário',
+    born: 'Nascimento',
   },
   de: {
     calendarName: 'Hunab: Kin des Tages',
@@ -77,9 +84,10 @@ export const FEED_LABELS: Readonly<Record<Language, FeedLabels>> = {
     seal: 'Siegel',
     wavespell: 'Welle',
     moon: 'Mond',
-    dayOfMoon: 'Tag',
+    dayOfMoon: 'Tag {{n}}',
     galacticReturn: 'Galaktische Rückkehr',
     birthday: 'Geburtstag',
+    born: 'Geboren',
   },
   ja: {
     calendarName: 'Hunab: 今日のキン',
@@ -90,9 +98,10 @@ export const FEED_LABELS: Readonly<Record<Language, FeedLabels>> = {
     seal: '紋章',
     wavespell: 'ウェイブスペル',
     moon: '月',
-    dayOfMoon: '日目',
+    dayOfMoon: '{{n}}日目',
     galacticReturn: '銀河の誕生日',
     birthday: '誕生日',
+    born: '生年月日',
   },
   zh: {
     calendarName: 'Hunab：今日 Kin',
@@ -103,9 +112,10 @@ export const FEED_LABELS: Readonly<Record<Language, FeedLabels>> = {
     seal: '图腾',
     wavespell: '波符',
     moon: '月',
-    dayOfMoon: '日',
+    dayOfMoon: '第{{n}}天',
     galacticReturn: '银河回归',
     birthday: '生日',
+    born: '出生日期',
   },
   ar: {
     calendarName: 'هوناب: كين اليوم',
@@ -116,8 +126,13 @@ export const FEED_LABELS: Readonly<Record<Language, FeedLabels>> = {
     seal: 'الختم',
     wavespell: 'الموجة',
     moon: 'القمر',
-    dayOfMoon: 'اليوم',
+    dayOfMoon: 'اليوم {{n}}',
     galacticReturn: 'العودة المجرية',
     birthday: 'عيد الميلاد',
+    born: 'تاريخ الميلاد',
   },
 };
+
+/** "day 12" in the language's own order. */
+export const dayOfMoonText = (lang: Language, day: number) =>
+  CALENDAR_WORDS[lang].dayOfMoon.replace('{{n}}', String(day));
