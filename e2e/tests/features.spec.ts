@@ -78,7 +78,7 @@ test('the share button downloads the image where the browser cannot share files'
 });
 
 test('the share button hands the image to the Web Share API where it takes files', async ({ page }) => {
-  await page.goto('/en/context/2012-12-21');
+  await page.goto('/en/dash');
   await page.evaluate(() => {
     const shared: { name: string; type: string; size: number }[] = [];
     (window as unknown as { shared: typeof shared }).shared = shared;
@@ -90,13 +90,13 @@ test('the share button hands the image to the Web Share API where it takes files
       configurable: true,
     });
   });
-  await page.getByTestId('share-button').click();
+  await page.getByTestId('share-button').first().click();
   await expect(page.getByTestId('share-status')).toBeVisible();
   const shared = await page.evaluate(
     () => (window as unknown as { shared: { name: string; type: string; size: number }[] }).shared,
   );
   expect(shared).toHaveLength(1);
-  expect(shared[0]).toMatchObject({ name: 'hunab-2012-12-21.png', type: 'image/png' });
+  expect(shared[0]).toMatchObject({ name: expect.stringMatching(/^hunab-\d{4}-\d{2}-\d{2}\.png$/), type: 'image/png' });
   expect(shared[0]?.size).toBeGreaterThan(10_000);
 });
 
