@@ -1,10 +1,44 @@
-// Calendar feed: time to answer a personal feed of 400 days (a user with a birth date and five cards) and the
-// public feed, p50 and p95 over sequential requests, measured at the client on loopback; the 304 of a held ETag
-// too. Needs `npm run build` first. Usage: node bench/feed.mjs [port]
+// Calendar feed: first the time to build a feed of 400 days in this process (the server's own code, through tsx),
+// then the time to answer a personal feed (a user with a birth date and five cards), the public feed and the 304 of
+// a held ETag over HTTP on loopback, p50 and p95 of sequential requests. The HTTP part needs `npm run build` first;
+// `--no-server` skips it. Usage: node bench/feed.mjs [port] [--no-server]
+import { register } from 'tsx/esm/api';
 import { startServer } from './lib/server.mjs';
 
 const ROUNDS = 200;
-const server = await startServer({ port: Number(process.argv[2] ?? 3951) });
+const args = process.argv.slice(2);
+
+register();
+const { buildFeed } = await import('../apps/server/src/modules/feed/service.ts');
+const cards = Array.from({ length: 5 }, (_, i) => ({
+  id: `card-${i}`,
+  name: `Card ${i}`,
+  birth: { year: 1990 + i, month: i + 1, day: 10 + i },
+}));
+for (const lang of ['en', 'ar', 'zh']) {
+  const times = [];
+  let chars = 0;
+  for (let i = 0; i < ROUNDS + 20; i++) {
+    const started = performance.now();
+    const text = buildFeed({
+      lang,
+      start: { year: 2026, month: 10, day: 20 },
+      days: 400,
+      stamp: new Date(Date.UTC(2026, 10, 24)),
+      self: { year: 1987, month: 7, day: 26 },
+      cards,
+    });
+    if (i >= 20) times.push(performance.now() - started);
+    chars = text.length;
+  }
+  console.log(
+    `build in process, 400 days (${lang})`.padEnd(36),
+    `${String(chars).padStart(7)} chars  p50 ${percentile(times, 50).toFixed(2)} ms  p95 ${percentile(times, 95).toFixed(2)} ms`,
+  );
+}
+if (args.includes('--no-server')) process.exit(0);
+
+const server = await startServer({ port: Number(args.find((a) => /^\d+$/.test(a)) ?? 3951) });
 
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { calendarFeeds, users } from '../src/db/schema.ts';
+import { foldLine } from '../src/modules/feed/ics.ts';
 import { buildFeed, hashFeedToken } from '../src/modules/feed/service.ts';
 import { useTestApp } from './helpers/app.ts';
 import { client, registration } from './helpers/http.ts';
@@ -70,6 +71,17 @@ describe('the calendar feed as iCalendar', () => {
       const day = calendarDay(parseDate(first?.start ?? ''), lang);
       expect(first?.summary).toContain(day.kin.name);
       expect(first?.description).toContain(day.kin.sign.name);
+    }
+  });
+
+  it('folds at 75 octets without splitting a character, emoji and surrogate pairs included', () => {
+    for (const line of [`DESCRIPTION:${'🙂'.repeat(60)}`, `SUMMARY:${'кин '.repeat(40)}`, `X:${'a'.repeat(200)}`]) {
+      const folded = foldLine(line);
+      const physical = folded.split('\r\n');
+      expect(physical.every((part) => new TextEncoder().encode(part).length <= 75)).toBe(true);
+      expect(physical.slice(1).every((part) => part.startsWith(' '))).toBe(true);
+      expect(folded.replaceAll('\r\n ', '')).toBe(line);
+      expect(folded).not.toMatch(/[\ud800-\udbff]\r|\n [\udc00-\udfff]/);
     }
   });
 

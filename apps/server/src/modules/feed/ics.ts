@@ -20,7 +20,8 @@ export interface CalendarHeader {
   stamp: Date;
 }
 
-const encoder = new TextEncoder();
+/** UTF-8 octets of one UTF-16 code unit; a surrogate pair counts 2 + 2 = 4. */
+const octetsOf = (code: number) => (code < 0x80 ? 1 : code < 0x800 ? 2 : code >= 0xd800 && code <= 0xdfff ? 2 : 3);
 
 export function escapeText(value: string): string {
   return value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
@@ -28,25 +29,27 @@ export function escapeText(value: string): string {
 
 /** Folds one content line: at most 75 octets per physical line, continuation lines start with a space. */
 export function foldLine(line: string): string {
-  // A line of at most 25 characters is at most 75 octets (4 octets per character at worst).
-  if (line.length <= 25 || encoder.encode(line).length <= 75) return line;
-  const parts: string[] = [];
-  let current = '';
+  // A line of at most 25 code units is at most 75 octets.
+  if (line.length <= 25) return line;
+  let out = '';
+  let start = 0;
   let octets = 0;
   let limit = 75;
-  for (const char of line) {
-    const size = encoder.encode(char).length;
-    if (octets + size > limit) {
-      parts.push(current);
-      current = '';
+  for (let i = 0; i < line.length; i++) {
+    const code = line.charCodeAt(i);
+    const size = octetsOf(code);
+    // Never between the two halves of a surrogate pair: the pair moves to the next line whole.
+    const pairStart = code >= 0xd800 && code <= 0xdbff;
+    const needed = pairStart ? 4 : size;
+    if (octets + needed > limit) {
+      out += `${line.slice(start, i)}\r\n `;
+      start = i;
       octets = 0;
       limit = 74; // the leading space of a continuation line counts
     }
-    current += char;
     octets += size;
   }
-  parts.push(current);
-  return parts.join('\r\n ');
+  return start === 0 ? line : out + line.slice(start);
 }
 
 const compactDate = (date: string) => date.replaceAll('-', '');
