@@ -1,10 +1,12 @@
 // Share images: the time to answer a PNG, measured at the client on loopback. "warm" asks again for images already
 // drawn (kept in memory, as every image is after its first request); "drawn" asks for images never asked before, in
 // Latin, Arabic and Chinese script, so each is drawn with resvg. p50 and p95 of each. Needs `npm run build` first.
-// Usage: node bench/share.mjs [port]
+// First the same in this process, through the server's own code (tsx): the drawing alone, without HTTP.
+// Usage: node bench/share.mjs [port] [--no-server]
+import { register } from 'tsx/esm/api';
 import { startServer } from './lib/server.mjs';
 
-const server = await startServer({ port: Number(process.argv[2] ?? 3952) });
+const args = process.argv.slice(2);
 
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -23,11 +25,37 @@ async function timeAll(paths) {
   return times;
 }
 
+function timeCalls(calls) {
+  return calls.map((call) => {
+    const started = performance.now();
+    const { image } = call();
+    if (image.png.length < 1000) throw new Error('an empty image');
+    return performance.now() - started;
+  });
+}
+
 const row = (name, times) =>
   console.log(
     `${name.padEnd(34)} n ${String(times.length).padStart(4)}  p50 ${percentile(times, 50).toFixed(2)} ms  p95 ${percentile(times, 95).toFixed(2)} ms`,
   );
 
+register();
+const { createShareService } = await import('../apps/server/src/modules/share/service.ts');
+const share = createShareService();
+const kins = (from, count) => Array.from({ length: count }, (_, i) => from + i);
+const inProcess = {
+  'in process, drawn, en': timeCalls(kins(1, 30).map((n) => () => share.kin(n, 'en'))),
+  'in process, drawn, ar': timeCalls(kins(1, 30).map((n) => () => share.kin(n, 'ar'))),
+  'in process, drawn, zh': timeCalls(kins(1, 30).map((n) => () => share.kin(n, 'zh'))),
+};
+const keptCalls = ['en', 'ar', 'zh'].flatMap((lang) => kins(1, 30).map((n) => () => share.kin(n, lang)));
+const kept = [];
+for (let round = 0; round < 5; round++) kept.push(...timeCalls(keptCalls));
+row('in process, warm (kept)', kept);
+for (const [name, times] of Object.entries(inProcess)) row(name, times);
+if (args.includes('--no-server')) process.exit(0);
+
+const server = await startServer({ port: Number(args.find((a) => /^\d+$/.test(a)) ?? 3952) });
 try {
   const kinPaths = (lang, from, count) =>
     Array.from({ length: count }, (_, i) => `/api/share/kin/${from + i}.png?lang=${lang}`);
