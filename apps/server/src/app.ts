@@ -20,7 +20,11 @@ import { calendarRoutes } from './modules/calendar/routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
 import { createCardService } from './modules/cards/service.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
+import { compatRoutes } from './modules/compat/routes.ts';
+import { createCompatService } from './modules/compat/service.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { feedRoutes } from './modules/feed/routes.ts';
+import { createFeedService } from './modules/feed/service.ts';
 import { gameRoutes } from './modules/game/routes.ts';
 import { createGameService } from './modules/game/service.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -28,6 +32,8 @@ import { createPayments, type Payments } from './modules/payments/index.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { createProductService } from './modules/products/service.ts';
+import { shareRoutes } from './modules/share/routes.ts';
+import { createShareService } from './modules/share/service.ts';
 import { commerceRoutes } from './modules/subscriptions/commerce.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { startScheduler } from './modules/subscriptions/scheduler.ts';
@@ -131,7 +137,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(subscriptionRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(viewRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(commerceRoutes, { db: database.db, auth, now });
-      await api.register(cardRoutes, { auth, cards: createCardService({ db: database.db, now }) });
+      const cards = createCardService({ db: database.db, now });
+      await api.register(cardRoutes, { auth, cards });
+      await api.register(feedRoutes, {
+        auth,
+        feeds: createFeedService({ db: database.db, auth, cards, publicUrl: config.publicUrl, now }),
+      });
       await api.register(commentRoutes, { db: database.db, auth, now });
       await api.register(productRoutes, { auth, products, caches });
       await api.register(paymentRoutes, {
@@ -148,6 +159,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         now,
       });
       await api.register(gameRoutes, { auth, game: createGameService({ db: database.db, subscriptions, now }), now });
+      await api.register(shareRoutes, { share: createShareService() });
+      await api.register(compatRoutes, { auth, compat: createCompatService({ db: database.db, subscriptions }) });
     },
     { prefix: '/api' },
   );

@@ -41,6 +41,29 @@ function localDay(): string {
   return `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
 }
 
+/** Today on the server as YYYY-MM-DD, the day a /dash or /context without a date shows. */
+function isoLocalDay(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * The share image a link preview shows for a page (an address under /api/share), or null: the kin of /kin/{n}, the
+ * day of /context/{date}, and today for /context and /dash.
+ */
+export function shareImageOf(page: string, url: string, lang: string): string | null {
+  const path = url.split(/[?#]/)[0] ?? '';
+  if (page === 'kin') {
+    const kin = /\/kin\/(\d{1,3})\/?$/.exec(path)?.[1];
+    return kin && Number(kin) >= 1 && Number(kin) <= 260 ? `/api/share/kin/${Number(kin)}.png?lang=${lang}` : null;
+  }
+  if (page === 'context' || page === 'dash') {
+    const date = /\/context\/(\d{4}-\d{2}-\d{2})\/?$/.exec(path)?.[1] ?? isoLocalDay();
+    return `/api/share/day/${date}.png?lang=${lang}`;
+  }
+  return null;
+}
+
 /**
  * Serves index.html with the page already rendered inside #root, the page's stylesheets linked and its scripts and
  * translations preloaded, in place of the head script that does this in the browser. Falls back to the plain
@@ -92,7 +115,7 @@ export function createPageRenderer(
     return loading;
   }
 
-  function compose(index: string, head: HeadFacts, page: RenderedPage, known: KnownQuery[]): string {
+  function compose(index: string, head: HeadFacts, page: RenderedPage, known: KnownQuery[], url: string): string {
     const rtl = page.lang === 'ar';
     const files = head.pages[page.page] ?? [];
     const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(index)?.[1];
@@ -121,6 +144,10 @@ export function createPageRenderer(
           `<link rel="alternate" hreflang="${escapeAttribute(hreflang)}" href="${escapeAttribute(publicUrl + path)}" data-alternate="true">`,
       )
       .join('');
+    const image = shareImageOf(page.page, url, page.lang);
+    const preview = image
+      ? `<meta property="og:image" content="${escapeAttribute(publicUrl + image)}"><meta property="og:image:width" content="1200"><meta property="og:image:height" content="630"><meta name="twitter:card" content="summary_large_image">`
+      : '';
     return index
       .replace(
         /<html[^>]*>/,
@@ -132,7 +159,7 @@ export function createPageRenderer(
       )
       .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
       .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => starter)
-      .replace('</head>', () => `${pageStyles}${alternates}</head>`)
+      .replace('</head>', () => `${pageStyles}${alternates}${preview}</head>`)
       .replace(
         '<div id="root"></div>',
         () =>
@@ -167,7 +194,7 @@ export function createPageRenderer(
     let html = index;
     try {
       const page = await renderer.renderPage(url, readLocale, { timeoutMs: RENDER_TIMEOUT_MS, known });
-      if (page) html = compose(index, head, page, known);
+      if (page) html = compose(index, head, page, known, url);
     } catch (error) {
       log.warn({ err: error, url }, 'a page could not be rendered on the server; it renders in the browser');
       return index;

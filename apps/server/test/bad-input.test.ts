@@ -62,6 +62,7 @@ const TABLES = [
   'teams',
   'team_members',
   'team_invites',
+  'calendar_feeds',
 ];
 
 /** Row counts of every table in one round trip: the corpus sends thousands of requests and counts around each. */

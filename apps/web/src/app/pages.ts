@@ -42,6 +42,7 @@ export const PAGES: Record<PageName, PageComponent> = {
   plasma: lazyPage(() => import('../features/calendar/PlasmaPage.tsx')),
   kin: lazyPage(() => import('../features/calendar/KinPage.tsx')),
   cross: lazyPage(() => import('../features/calendar/CrossPage.tsx')),
+  compat: lazyPage(() => import('../features/compat/CompatPage.tsx')),
   account: lazyPage(() => import('../features/account/AccountPage.tsx')),
   accountSection: lazyPage(() => import('../features/account/AccountSectionPage.tsx')),
   subscriptionManage: lazyPage(() => import('../features/subscription/ManagePage.tsx')),

@@ -37,6 +37,7 @@ export type PageName =
   | 'plasma'
   | 'kin'
   | 'cross'
+  | 'compat'
   | 'account'
   | 'accountSection'
   | 'subscriptionManage'
@@ -214,6 +215,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/plasma/:plasmaId?', page: 'plasma', kind: 'matrix', title: 'plasma', localized: true },
   { path: '/kin/:kinNumber?', page: 'kin', kind: 'matrix', title: 'kin', localized: true },
   { path: '/cross', page: 'cross', kind: 'matrix', title: 'cross', localized: true },
+  { path: '/compat', page: 'compat', kind: 'other', title: 'compat', localized: true },
 
   // Game
   game('/game', 'game', 'game'),

@@ -244,6 +244,11 @@ export function createAuthService({ repo, config, mailer, now }: AuthServiceDeps
       return { user: updated, token: await issueToken(updated) };
     },
 
+    /** A user by id, for readers that hold no session (a calendar feed's secret address). */
+    userById(id: string): Promise<UserRow | undefined> {
+      return repo.findUserById(id);
+    },
+
     async updateProfile(session: Session, values: { birthDate?: string; lang?: Language }) {
       return repo.updateUser(session.user.id, values, now());
     },

@@ -21,13 +21,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { contentItems, contentResponses, processItems, users } from '../../db/schema.ts';
+import { contentResponses, processItems, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import { dateDenial, processAccess, readerToday } from '../subscriptions/access.ts';
 import type { SubscriptionService } from '../subscriptions/service.ts';
 import type { ContentKind } from './files.ts';
+import { readingOf } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
@@ -59,11 +60,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{
   }
 
   async function reading(kind: ContentKind, number: number, lang: string) {
-    const [row] = await db
-      .select()
-      .from(contentItems)
-      .where(and(eq(contentItems.kind, kind), eq(contentItems.number, number), eq(contentItems.lang, lang)))
-      .limit(1);
+    const row = await readingOf(db, kind, number, lang);
     if (!row) throw new ApiError(404, 'CONTENT_NOT_FOUND', `No content available for ${kind} ${number} in ${lang}.`);
     return {
       success: true as const,

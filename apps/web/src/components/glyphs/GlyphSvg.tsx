@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import './glyphs.css';
 
+export { circle, sparkle, starPolygon } from '@hunab/contracts';
+
 /** Props every glyph shares. `label` names it for screen readers; `decorative` hides it when a parent names it. */
 export interface GlyphProps {
   /** Width in CSS pixels. */
@@ -55,27 +57,6 @@ export function glyphSvg({
     </svg>
   );
 }
-
-/** A circle as path data, so a glyph can be one list of paths. */
-export const circle = (cx: number, cy: number, r: number): string =>
-  `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0Z`;
-
-/** A four-pointed sparkle centred on (x, y) with arm length r. */
-export const sparkle = (x: number, y: number, r: number): string => {
-  const w = r / 3;
-  return `M${x} ${y - r}L${x + w} ${y - w}L${x + r} ${y}L${x + w} ${y + w}L${x} ${y + r}L${x - w} ${y + w}L${x - r} ${y}L${x - w} ${y - w}Z`;
-};
-
-/** A star polygon with `points` points between radii outer and inner, first point straight up. */
-export const starPolygon = (cx: number, cy: number, points: number, outer: number, inner: number): string => {
-  let d = '';
-  for (let i = 0; i < points * 2; i++) {
-    const r = i % 2 === 0 ? outer : inner;
-    const a = (Math.PI * i) / points - Math.PI / 2;
-    d += `${i === 0 ? 'M' : 'L'}${(cx + r * Math.cos(a)).toFixed(1)} ${(cy + r * Math.sin(a)).toFixed(1)}`;
-  }
-  return `${d}Z`;
-};
 
 /** Whether n is an integer from 1 to max. */
 export const inRange = (n: unknown, max: number): n is number =>

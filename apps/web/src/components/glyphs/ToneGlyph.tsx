@@ -1,26 +1,16 @@
+import { TONE_DOT_RADIUS, TONE_VIEW_BOX, toneLayout } from '@hunab/contracts';
 import { type GlyphProps, GlyphSvg, glyphSvg, inRange } from './GlyphSvg.tsx';
 import { WarningSymbol } from './WarningSymbol.tsx';
 
-const ROW = 20;
-const ROWS = 3;
-
-/** Bars (one per five) and dots (tone mod 5) of a tone 1-13. */
-export function toneMarks(tone: number): { bars: number; dots: number } {
-  return { bars: Math.floor(tone / 5), dots: tone % 5 };
-}
-
 /** The dots and bars of a tone (1-13), the inside of its <svg> or of its symbol in the glyph sprite. */
 export function ToneShapes({ tone }: { tone: number }) {
-  const { bars, dots } = toneMarks(tone);
-  const top = (ROWS - bars - (dots > 0 ? 1 : 0)) * ROW;
-  const dotXs = Array.from({ length: dots }, (_, i) => 50 + (i - (dots - 1) / 2) * 21);
-  const barYs = Array.from({ length: bars }, (_, i) => top + (dots > 0 ? ROW : 0) + i * ROW + 4);
+  const { dots, bars } = toneLayout(tone);
   return (
     <>
-      {dotXs.map((cx) => (
-        <circle key={cx} className="tone-dot" cx={cx} cy={top + ROW / 2} r={7.5} />
+      {dots.map(({ cx, cy }) => (
+        <circle key={cx} className="tone-dot" cx={cx} cy={cy} r={TONE_DOT_RADIUS} />
       ))}
-      {barYs.map((y) => (
+      {bars.map(({ y }) => (
         <rect key={y} className="tone-bar" x={8} y={y} width={84} height={12} rx={6} />
       ))}
     </>
@@ -28,7 +18,7 @@ export function ToneShapes({ tone }: { tone: number }) {
 }
 
 /** The view box of every tone: 100 wide, three rows of 20. */
-export const TONE_VIEW_BOX = `0 0 100 ${ROWS * ROW}`;
+export { TONE_VIEW_BOX, toneMarks } from '@hunab/contracts';
 
 /** The id of a tone's symbol in the glyph sprite. */
 export const toneSymbolId = (tone: number) => `glyph-tone-${tone}`;

@@ -1,5 +1,5 @@
 import { birthDateBodySchema, changeEmailBodySchema } from '@hunab/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { changeLanguage } from '../../app/language-change.ts';
@@ -16,6 +16,7 @@ import {
 import { setTheme, useTheme } from '../../lib/theme.ts';
 import { type SessionUser, signOut, updateSessionUser, useSession } from '../auth/session.ts';
 import { AccountLayout } from './AccountLayout.tsx';
+import { CalendarFeed } from './CalendarFeed.tsx';
 
 type Status = { kind: 'success' | 'danger'; text: string } | null;
 
@@ -157,6 +158,9 @@ export default function AccountPage() {
       <h1 className="h3 mb-3">{t('pages.account')}</h1>
       <BirthDateForm user={user} />
       <EmailForm user={user} />
+      <Suspense fallback={null}>
+        <CalendarFeed />
+      </Suspense>
       <section className="settings-card">
         <h2 className="h6">{t('header.language')}</h2>
         <select

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { PageRedirect } from '../../app/PageRedirect.tsx';
 import { useRouteParams } from '../../app/route-match.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { ShareButton } from '../../components/ShareButton.tsx';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { useSession } from '../auth/session.ts';
@@ -60,6 +61,13 @@ export default function ContextPage() {
         {t('pages.context')}
       </h1>
       <KinSummary day={day} lang={lang} heading="h2" />
+      <div className="mt-2">
+        <ShareButton
+          image={`/api/share/day/${day.date}.png?lang=${lang}`}
+          fileName={`hunab-${day.date}.png`}
+          title={day.kin.name}
+        />
+      </div>
       {reading.error instanceof ReadingLockedError ? (
         <section className="settings-card mt-3" data-testid="reading-locked" data-reason={reading.error.reason}>
           <p className="mb-2">

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
+import { ShareButton } from '../../components/ShareButton.tsx';
 import { api } from '../../lib/api.ts';
 import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
@@ -123,6 +124,13 @@ export default function DashPage() {
         <BirthDatePrompt onSaved={(saved) => navigate(`${pathname}#${encodeBirthDate(saved)}`, { replace: true })} />
       )}
       <KinSummary day={day} lang={lang} />
+      <div className="mt-2">
+        <ShareButton
+          image={`/api/share/day/${day.date}.png?lang=${lang}`}
+          fileName={`hunab-${day.date}.png`}
+          title={day.kin.name}
+        />
+      </div>
       {birthKin && birthDate && (
         <section className="settings-card mt-3 d-flex align-items-center gap-3" data-testid="birth-kin">
           <KinCard kin={birthKin.number} lang={lang} size="md" />
@@ -130,6 +138,17 @@ export default function DashPage() {
             <p className="small text-body-secondary mb-1">{t('dash.birthKin', { date: birthDate })}</p>
             <p className="mb-1 fw-semibold">{birthKin.name}</p>
             <Link to={`${localizedPath(lang, '/dash/cycles')}#${encodeBirthDate(birthDate)}`}>{t('dash.cycles')}</Link>
+            {' · '}
+            <Link to={`${localizedPath(lang, '/compat')}?a=${birthDate}`} data-testid="dash-compat">
+              {t('pages.compat')}
+            </Link>
+            <div className="mt-2">
+              <ShareButton
+                image={`/api/share/kin/${birthKin.number}.png?lang=${lang}&birth=${birthDate}`}
+                fileName={`hunab-kin-${birthKin.number}.png`}
+                title={birthKin.name}
+              />
+            </div>
           </div>
         </section>
       )}

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { useRouteParams } from '../../app/route-match.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
+import { ShareButton } from '../../components/ShareButton.tsx';
 import { languageOfPath } from '../../lib/languages.ts';
 
 /** A kin by number: name, tone, seal, number and wavespell. */
@@ -35,6 +36,9 @@ export default function KinPage() {
       <h1 className="h3 mt-3" data-testid="kin-name">
         {kin.name}
       </h1>
+      <div className="mt-2">
+        <ShareButton image={`/api/share/kin/${n}.png?lang=${lang}`} fileName={`hunab-kin-${n}.png`} title={kin.name} />
+      </div>
       <dl className="today-facts">
         <div>
           <dt>{t('today.kin')}</dt>

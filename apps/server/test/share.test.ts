@@ -1,0 +1,103 @@
+import { kinOfDate, LANGUAGES, parseDate } from '@hunab/calendar';
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/app.ts';
+import { client } from './helpers/http.ts';
+
+const ctx = useTestApp();
+const http = client(() => ctx.app);
+
+async function png(url: string) {
+  const response = await ctx.app.inject({ method: 'GET', url });
+  expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBe(200);
+  expect(response.headers['content-type']).toBe('image/png');
+  return { image: PNG.sync.read(response.rawPayload), headers: response.headers, bytes: response.rawPayload };
+}
+
+/** Pixels in a box bright enough to be text or a glyph on the dark background. */
+function brightPixels(image: PNG, box: { x0: number; x1: number; y0: number; y1: number }): number {
+  let count = 0;
+  for (let y = box.y0; y < box.y1; y++) {
+    for (let x = box.x0; x < box.x1; x++) {
+      const i = (y * image.width + x) * 4;
+      const [r = 0, g = 0, b = 0] = [image.data[i], image.data[i + 1], image.data[i + 2]];
+      if (r + g + b > 3 * 150) count++;
+    }
+  }
+  return count;
+}
+
+/** The text side of a card: right of the glyph, or left of it in Arabic. */
+const textBox = (lang: string) =>
+  lang === 'ar' ? { x0: 60, x1: 760, y0: 100, y1: 560 } : { x0: 440, x1: 1140, y0: 100, y1: 560 };
+
+describe('share images', () => {
+  it('draws the day in every language, Arabic and Chinese included, at 1200 x 630 with text on it', async () => {
+    const seen = new Set<string>();
+    for (const lang of LANGUAGES) {
+      const { image, bytes } = await png(`/api/share/day/2026-11-24.png?lang=${lang}`);
+      expect([image.width, image.height]).toEqual([1200, 630]);
+      const text = brightPixels(image, textBox(lang));
+      // A title and three lines of text light up several thousand pixels; an empty panel none.
+      expect(text, lang).toBeGreaterThan(8000);
+      // The glyph side: the seal's tile and the tone's dots and bars.
+      const glyph = lang === 'ar' ? { x0: 800, x1: 1120, y0: 60, y1: 540 } : { x0: 80, x1: 400, y0: 60, y1: 540 };
+      expect(brightPixels(image, glyph), lang).toBeGreaterThan(20_000);
+      seen.add(bytes.toString('base64'));
+    }
+    expect(seen.size).toBe(LANGUAGES.length);
+  }, 60_000);
+
+  it('draws a kin and a birth card, whose kin must be the birth date’s', async () => {
+    const { image } = await png('/api/share/kin/12.png?lang=zh');
+    expect(brightPixels(image, textBox('zh'))).toBeGreaterThan(5000);
+    const birth = '1987-07-26';
+    const kin = kinOfDate(parseDate(birth));
+    const card = await png(`/api/share/kin/${kin}.png?lang=ja&birth=${birth}`);
+    expect(brightPixels(card.image, textBox('ja'))).toBeGreaterThan(5000);
+    const wrong = await http.get(`/api/share/kin/${(kin % 260) + 1}.png?lang=ja&birth=${birth}`);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
+  });
+
+  it('draws two people and their composite kin', async () => {
+    const { image } = await png('/api/share/compat.png?a=1987-07-26&b=1990-03-15&lang=ar');
+    expect([image.width, image.height]).toEqual([1200, 630]);
+    expect(brightPixels(image, { x0: 100, x1: 1100, y0: 440, y1: 540 })).toBeGreaterThan(3000);
+  });
+
+  it('keeps an image once drawn, and answers 304 to the same ETag', async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/api/share/kin/200.png?lang=de' });
+    expect(first.headers['x-image-cache']).toBe('miss');
+    const started = performance.now();
+    const again = await ctx.app.inject({ method: 'GET', url: '/api/share/kin/200.png?lang=de' });
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(again.headers['x-image-cache']).toBe('hit');
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(again.headers['cache-control']).toContain('public');
+    const held = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/share/kin/200.png?lang=de',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(held.statusCode).toBe(304);
+  });
+
+  it('refuses what is not a kin, a date or a language, in the envelope', async () => {
+    for (const url of [
+      '/api/share/kin/0.png',
+      '/api/share/kin/261.png',
+      '/api/share/kin/12.jpg',
+      '/api/share/kin/abc.png',
+      '/api/share/day/2026-02-30.png',
+      '/api/share/day/2026-11-24',
+      '/api/share/day/2026-11-24.png?lang=xx',
+      '/api/share/kin/12.png?birth=yesterday',
+      '/api/share/compat.png?a=1987-07-26',
+    ]) {
+      const reply = await http.get(url);
+      expect(reply.status, url).toBe(400);
+      expect(reply.body, url).toMatchObject({ success: false, error: { code: expect.any(String) } });
+    }
+  });
+});
