@@ -51,6 +51,11 @@ const TABLES = [
   'comments',
   'comment_votes',
   'comment_cycle_counts',
+  'edu_courses',
+  'edu_lessons',
+  'edu_lesson_texts',
+  'edu_enrolments',
+  'edu_lesson_progress',
 ];
 
 async function counts(): Promise<Record<string, number>> {

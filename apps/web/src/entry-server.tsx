@@ -18,7 +18,7 @@ import { buildRoutes } from './app/router.tsx';
 import type { PageName } from './app/routeTable.ts';
 import { dashQueries } from './features/calendar/dashQueries.ts';
 import { alternatePaths, DEFAULT_LANGUAGE, LANGUAGES, type Language, splitLanguage } from './lib/languages.ts';
-import { NAMESPACES } from './lib/namespaces.ts';
+import { NAMESPACES, PAGE_NAMESPACES } from './lib/namespaces.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 const handler = createStaticHandler(buildRoutes());
@@ -32,7 +32,7 @@ function translatorFor(lang: Language, read: LocaleReader): Promise<i18n> {
       const resources: Resource = {};
       for (const code of new Set<Language>([lang, 'en', DEFAULT_LANGUAGE])) {
         resources[code] = {};
-        for (const namespace of NAMESPACES) {
+        for (const namespace of [...NAMESPACES, ...PAGE_NAMESPACES]) {
           const bundle = await read(code, namespace);
           if (bundle) resources[code][namespace] = bundle;
         }
@@ -42,7 +42,7 @@ function translatorFor(lang: Language, read: LocaleReader): Promise<i18n> {
         lng: lang,
         supportedLngs: [...LANGUAGES],
         fallbackLng: ['en', DEFAULT_LANGUAGE],
-        ns: [...NAMESPACES],
+        ns: [...NAMESPACES, ...PAGE_NAMESPACES],
         defaultNS: 'translation',
         fallbackNS: ['translation'],
         load: 'currentOnly',

@@ -5,6 +5,7 @@ export * from './cards.ts';
 export * from './comment-rules.ts';
 export * from './comments.ts';
 export * from './content.ts';
+export * from './education.ts';
 export * from './errors.ts';
 export * from './page-rendering.ts';
 export * from './plans.ts';

@@ -55,6 +55,9 @@ export const PAGES: Record<PageName, PageComponent> = {
   placeholder: lazyPage(() => import('./PlaceholderPage.tsx')),
   education: lazyPage(() => import('../features/education/EducationHomePage.tsx')),
   educationProgress: lazyPage(() => import('../features/education/ProgressPage.tsx')),
+  educationCourse: lazyPage(() => import('../features/education/CoursePage.tsx')),
+  educationLesson: lazyPage(() => import('../features/education/LessonPage.tsx')),
+  educationSubscriptionRequired: lazyPage(() => import('../features/education/SubscriptionRequiredPage.tsx')),
   admin: lazyPage(() => import('../features/admin/AdminPage.tsx')),
   glyphs: lazyPage(() => import('../features/calendar/GlyphsPage.tsx')),
 };

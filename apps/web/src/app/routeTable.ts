@@ -50,6 +50,9 @@ export type PageName =
   | 'placeholder'
   | 'education'
   | 'educationProgress'
+  | 'educationCourse'
+  | 'educationLesson'
+  | 'educationSubscriptionRequired'
   | 'admin';
 
 export interface RouteEntry {
@@ -97,6 +100,13 @@ const account = (path: string, title: string, page: PageName = 'accountSection')
   kind: 'account',
   title,
   requiresLogin: true,
+  localized: true,
+});
+const lesson = (path: string): RouteEntry => ({
+  path,
+  page: 'educationLesson',
+  kind: 'education',
+  title: 'lesson',
   localized: true,
 });
 const test = (path: string, title: string): RouteEntry => placeholder(path, 'test', title, { hidden: true });
@@ -247,14 +257,32 @@ export const ROUTES: readonly RouteEntry[] = [
   // Education
   { path: '/education', page: 'education', kind: 'education', title: 'education', localized: true },
   { path: '/education/courses', page: 'education', kind: 'education', title: 'education', localized: true },
-  placeholder('/education/courses/intro', 'education', 'courseIntro', { localized: true }),
+  {
+    path: '/education/courses/intro',
+    page: 'educationCourse',
+    kind: 'education',
+    title: 'courseIntro',
+    localized: true,
+  },
   redirect('/education/courses/13-days', '/education/courses/13-days/lesson/intro', { localized: true }),
-  placeholder('/education/courses/13-days/lesson/intro', 'education', 'lesson', { localized: true }),
-  placeholder('/education/courses/13-days/lesson/lesson-1', 'education', 'lesson', { localized: true }),
-  placeholder('/education/courses/subscription/lesson/:lessonId', 'education', 'lesson', { localized: true }),
-  placeholder('/education/courses/:courseId', 'education', 'course', { localized: true }),
-  placeholder('/education/courses/:courseId/lesson/:lessonSlug', 'education', 'lesson', { localized: true }),
-  placeholder('/education/subscription-required', 'education', 'subscriptionRequired', { localized: true }),
+  lesson('/education/courses/13-days/lesson/intro'),
+  lesson('/education/courses/13-days/lesson/lesson-1'),
+  lesson('/education/courses/subscription/lesson/:lessonId'),
+  {
+    path: '/education/courses/:courseId',
+    page: 'educationCourse',
+    kind: 'education',
+    title: 'course',
+    localized: true,
+  },
+  lesson('/education/courses/:courseId/lesson/:lessonSlug'),
+  {
+    path: '/education/subscription-required',
+    page: 'educationSubscriptionRequired',
+    kind: 'education',
+    title: 'subscriptionRequired',
+    localized: true,
+  },
   { path: '/education/progress', page: 'educationProgress', kind: 'education', title: 'progress', localized: true },
 ];
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Reading } from './loader.ts';
-import { Markdown } from './markdown.tsx';
+import { Markdown } from '../../components/Markdown.tsx';
 
 const block = (event: { preventDefault(): void }) => event.preventDefault();
 

@@ -1,10 +1,14 @@
 import { Fragment, type ReactNode } from 'react';
 
 /**
- * A small Markdown reader for the product's own readings: headings, paragraphs, bulleted and numbered lists,
- * **bold**, *italic* and [links](https://...). It builds React elements, never HTML strings, so nothing in a text
- * can run as code.
+ * A small Markdown reader for the product's own texts (readings, lessons): headings, paragraphs, bulleted and
+ * numbered lists, **bold**, *italic*, [links](https://...), and images alone on their line, which the caller draws
+ * (`image`; lessons draw the product's glyphs from `![name](glyph:seal/5)`) or leaves out. It builds React elements,
+ * never HTML strings, so nothing in a text can run as code.
  */
+
+/** Draws the image of an `![alt](src)` line; null leaves it out. */
+export type MarkdownImage = (src: string, alt: string, key: string) => ReactNode;
 
 /** Bold text alone on a line, at most 100 characters, becomes a heading: h3 up to 30, h4 up to 60, else h5. */
 export function promotedHeadingLevel(text: string): 3 | 4 | 5 | null {
@@ -45,7 +49,7 @@ function keyed(lines: string[]): { key: string; line: string }[] {
   });
 }
 
-export function Markdown({ text }: { text: string }) {
+export function Markdown({ text, image }: { text: string; image?: MarkdownImage }) {
   const blocks = text.replace(/\r\n/g, '\n').split(/\n{2,}/);
   return (
     <>
@@ -68,6 +72,15 @@ export function Markdown({ text }: { text: string }) {
           }
         }
         const lines = block.split('\n');
+        const images = lines.map((line) => /^!\[([^\]]*)\]\(([^)\s]+)\)$/.exec(line.trim()));
+        if (images.every(Boolean)) {
+          if (!image) return null;
+          return (
+            <figure key={key} className="markdown-figure">
+              {images.map((found, j) => (found && image ? image(found[2] ?? '', found[1] ?? '', `${key}-${j}`) : null))}
+            </figure>
+          );
+        }
         if (lines.every((line) => /^\s*[-*]\s+/.test(line))) {
           return (
             <ul key={key}>
