@@ -7,7 +7,10 @@ import { Fragment, type ReactNode } from 'react';
  * never HTML strings, so nothing in a text can run as code.
  */
 
-/** Draws the image of an `![alt](src)` line; null leaves it out. */
+const IMAGE = /!\[([^\]]*)\]\(([^)\s]+)\)/g;
+const IMAGE_LINE = /^(?:!\[[^\]]*\]\([^)\s]+\)\s*)+$/;
+
+/** Draws the image of an `![alt](src)`; null leaves it out. */
 export type MarkdownImage = (src: string, alt: string, key: string) => ReactNode;
 
 /** Bold text alone on a line, at most 100 characters, becomes a heading: h3 up to 30, h4 up to 60, else h5. */
@@ -72,12 +75,16 @@ export function Markdown({ text, image }: { text: string; image?: MarkdownImage 
           }
         }
         const lines = block.split('\n');
-        const images = lines.map((line) => /^!\[([^\]]*)\]\(([^)\s]+)\)$/.exec(line.trim()));
-        if (images.every(Boolean)) {
+        // A block of images only: one or more `![alt](src)` per line.
+        if (lines.every((line) => IMAGE_LINE.test(line.trim()))) {
           if (!image) return null;
+          const drawn = [...block.matchAll(IMAGE)]
+            .map((match, j) => image(match[2] ?? '', match[1] ?? '', `${key}-${j}`))
+            .filter((node) => node !== null);
+          if (drawn.length === 0) return null;
           return (
             <figure key={key} className="markdown-figure">
-              {images.map((found, j) => (found && image ? image(found[2] ?? '', found[1] ?? '', `${key}-${j}`) : null))}
+              {drawn}
             </figure>
           );
         }
