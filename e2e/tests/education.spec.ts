@@ -1,5 +1,8 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect as baseExpect } from '@playwright/test';
 import { type Account, ADMIN, createAccount, loginAs, test, useSession } from './fixtures.ts';
+
+/** Waits longer than the default: each page reads several calls from a server that shares its machine. */
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 async function grantPlan(request: APIRequestContext, account: Account, planId = 'basic_monthly'): Promise<void> {
   const admin = await loginAs(request, ADMIN.email, ADMIN.password);
@@ -11,6 +14,9 @@ async function grantPlan(request: APIRequestContext, account: Account, planId = 
 }
 
 test.describe('the education area', () => {
+  // Several pages and calls per test, on a machine shared with other work.
+  test.beforeEach(() => test.setTimeout(150_000));
+
   test('a free reader goes through the intro, is stopped at a subscription lesson and reaches the plans', async ({
     page,
     request,

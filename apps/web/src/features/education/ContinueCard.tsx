@@ -17,8 +17,12 @@ export function ContinueCard({ next }: { next: NonNullable<MyProgress['continue'
       <Icon name="education" size={28} />
       <span className="flex-grow-1">
         <span className="d-block small text-body-secondary">{t('continue.label')}</span>
-        <strong className="d-block">{next.lesson_title}</strong>
-        <span className="d-block small text-body-secondary">{next.course_title}</span>
+        <strong className="d-block" dir="auto">
+          {next.lesson_title}
+        </strong>
+        <span className="d-block small text-body-secondary" dir="auto">
+          {next.course_title}
+        </span>
       </span>
       <span className="btn btn-primary btn-sm">{t('continue.action')}</span>
     </Link>

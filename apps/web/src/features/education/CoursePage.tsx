@@ -28,9 +28,13 @@ export default function CoursePage() {
   const start = data.lessons.find((lesson) => lesson.status !== 'completed' && lesson.is_unlocked) ?? data.lessons[0];
   return (
     <section data-testid="course-page">
-      <h1 className="h3">{data.title}</h1>
+      <h1 className="h3" dir="auto">
+        {data.title}
+      </h1>
       <FallbackNote shown={data.lang} asked={lang} />
-      <p className="text-body-secondary">{data.summary}</p>
+      <p className="text-body-secondary" dir="auto">
+        {data.summary}
+      </p>
       {signedIn && <CourseProgress done={data.completed_count} total={data.lesson_count} />}
       {!data.is_unlocked && (
         <p className="alert alert-secondary mt-3 d-flex gap-2 align-items-center">
@@ -58,7 +62,9 @@ export default function CoursePage() {
               data-status={lesson.status ?? 'new'}
             >
               <span className="education-lesson-number">{lesson.lesson_number || '·'}</span>
-              <span className="education-lesson-title">{lesson.title}</span>
+              <span className="education-lesson-title" dir="auto">
+                {lesson.title}
+              </span>
               {lesson.free_preview && !data.is_unlocked && (
                 <span className="badge text-bg-success">{t('lesson.free')}</span>
               )}

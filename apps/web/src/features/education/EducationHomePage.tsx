@@ -33,7 +33,9 @@ function CourseCard({ course, signedIn }: { course: CourseSummary; signedIn: boo
   return (
     <Link className="course-card h-100" to={coursePath(lang, course.id)} data-testid={`course-${course.id}`}>
       <div className="d-flex align-items-start gap-2">
-        <h2 className="h5 flex-grow-1">{course.title}</h2>
+        <h2 className="h5 flex-grow-1" dir="auto">
+          {course.title}
+        </h2>
         {!course.is_unlocked && (
           <span className="badge text-bg-secondary d-inline-flex align-items-center gap-1">
             <Icon name="lock" size={14} />
@@ -41,7 +43,9 @@ function CourseCard({ course, signedIn }: { course: CourseSummary; signedIn: boo
           </span>
         )}
       </div>
-      <p className="small text-body-secondary mb-0">{course.summary}</p>
+      <p className="small text-body-secondary mb-0" dir="auto">
+        {course.summary}
+      </p>
       <p className="small mb-0 mt-2">{t('course.lessons', { count: course.lesson_count })}</p>
       {signedIn && <CourseProgress done={course.completed_count} total={course.lesson_count} />}
     </Link>

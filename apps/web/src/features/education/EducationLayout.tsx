@@ -34,7 +34,9 @@ function LessonLink({ lesson, course, lang }: { lesson: LessonSummary; course: s
       data-status={lesson.status ?? 'new'}
     >
       <span className="education-lesson-number">{lesson.lesson_number || '·'}</span>
-      <span className="education-lesson-title">{lesson.title}</span>
+      <span className="education-lesson-title" dir="auto">
+        {lesson.title}
+      </span>
       {mark && (
         <span className="education-lesson-mark" title={t(mark === 'check' ? 'lesson.done' : 'lesson.locked')}>
           <Icon name={mark} size={16} />
@@ -114,7 +116,9 @@ export function EducationLayout({ children }: { children: ReactNode }) {
         {course.data ? (
           <>
             <div className="education-menu-heading">
-              <Link to={coursePath(lang, course.data.id)}>{course.data.title}</Link>
+              <Link to={coursePath(lang, course.data.id)} dir="auto">
+                {course.data.title}
+              </Link>
               <span className="small text-body-secondary">
                 {t('course.done', { done: course.data.completed_count, total: course.data.lesson_count })}
               </span>
@@ -134,7 +138,7 @@ export function EducationLayout({ children }: { children: ReactNode }) {
           <>
             <div className="education-menu-heading">{t('courses')}</div>
             {(courses.data ?? []).map((item) => (
-              <NavLink key={item.id} to={coursePath(lang, item.id)}>
+              <NavLink key={item.id} to={coursePath(lang, item.id)} dir="auto">
                 {item.title}
               </NavLink>
             ))}

@@ -6,7 +6,7 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Markdown } from '../../components/Markdown.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
-import { formatters, type Language, localizedPath } from '../../lib/languages.ts';
+import { formatters, isRightToLeft, type Language, localizedPath } from '../../lib/languages.ts';
 import { saveProgress, useLesson, useSaveProgress, useUserKey } from './api.ts';
 import { FallbackNote } from './FallbackNote.tsx';
 import { lessonImage } from './LessonGlyph.tsx';
@@ -121,6 +121,8 @@ export default function LessonPage() {
     );
   }
   const data = lesson.data;
+  // A text in another language than the page's (English on an Arabic page) keeps its own direction.
+  const direction = isRightToLeft(data.lang as Language) ? 'rtl' : 'ltr';
   const done = data.status === 'completed' || (complete.isSuccess && complete.variables?.lesson_id === data.slug);
   return (
     <article data-testid="lesson-page">
@@ -128,9 +130,11 @@ export default function LessonPage() {
         <Link to={coursePath(lang, data.course_id)}>{data.course_title}</Link>
         {data.section ? ` · ${data.section}` : ''}
       </p>
-      <h1 className="h3">{data.title}</h1>
+      <h1 className="h3" dir={direction} lang={data.lang}>
+        {data.title}
+      </h1>
       <FallbackNote shown={data.lang} asked={lang} />
-      <div className="lesson-body">
+      <div className="lesson-body" dir={direction} lang={data.lang}>
         <Markdown text={data.body} image={lessonImage(lang)} />
       </div>
       <div className="d-flex flex-wrap align-items-center gap-2 mt-4">

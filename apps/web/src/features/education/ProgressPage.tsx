@@ -33,7 +33,9 @@ export default function ProgressPage() {
           <div className="col-md-6" key={course.course_id}>
             <div className="course-card h-100" data-testid={`progress-${course.course_id}`}>
               <h2 className="h5">
-                <Link to={coursePath(lang, course.course_id)}>{course.title}</Link>
+                <Link to={coursePath(lang, course.course_id)} dir="auto">
+                  {course.title}
+                </Link>
               </h2>
               <CourseProgress done={course.completed_count} total={course.lesson_count} />
               <p className="small text-body-secondary mb-0 mt-2">
