@@ -23,6 +23,7 @@ import { commentRoutes } from './modules/comments/routes.ts';
 import { compatRoutes } from './modules/compat/routes.ts';
 import { createCompatService } from './modules/compat/service.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { educationRoutes } from './modules/education/routes.ts';
 import { feedRoutes } from './modules/feed/routes.ts';
 import { createFeedService } from './modules/feed/service.ts';
 import { gameRoutes } from './modules/game/routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(gameRoutes, { auth, game: createGameService({ db: database.db, subscriptions, now }), now });
       await api.register(shareRoutes, { share: createShareService() });
       await api.register(compatRoutes, { auth, compat: createCompatService({ db: database.db, subscriptions }) });
+      await api.register(educationRoutes, { db: database.db, auth, subscriptions, now });
     },
     { prefix: '/api' },
   );

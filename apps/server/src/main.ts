@@ -7,6 +7,7 @@ import { contentDir, defaultWebDistDir } from './lib/paths.ts';
 import { appVersion } from './lib/version.ts';
 import { bootstrapAdmin } from './modules/auth/admin-bootstrap.ts';
 import { seedContent } from './modules/content/seed.ts';
+import { seedEducation } from './modules/education/seed.ts';
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   await database.migrate();
   await seedDatabase(database, appVersion);
   const content = await seedContent(database.db, contentDir);
+  const education = await seedEducation(database.db, contentDir);
   const app = await buildApp({
     database,
     config,
@@ -24,6 +26,7 @@ async function main(): Promise<void> {
   });
 
   if (!content.skipped) app.log.info(content, 'content loaded from content/');
+  if (!education.skipped) app.log.info(education, 'courses loaded from content/education/');
   const admin = await bootstrapAdmin(database.db, {
     email: env.ADMIN_EMAIL,
     password: env.ADMIN_PASSWORD,

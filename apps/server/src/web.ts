@@ -72,6 +72,8 @@ export async function registerContentFiles(app: FastifyInstance, contentDir: str
     decorateReply: false,
     wildcard: false,
     index: false,
+    // Lessons are read through the API, which keeps the locked ones to those they are open to.
+    allowedPath: (path) => !path.startsWith('/education/'),
     setHeaders(reply, path) {
       if (/\.mdx?$/.test(path)) reply.header('content-type', 'text/markdown; charset=utf-8');
       reply.header('cache-control', 'public, max-age=3600');

@@ -63,6 +63,11 @@ const TABLES = [
   'team_members',
   'team_invites',
   'calendar_feeds',
+  'edu_courses',
+  'edu_lessons',
+  'edu_lesson_texts',
+  'edu_enrolments',
+  'edu_lesson_progress',
 ];
 
 /** Row counts of every table in one round trip: the corpus sends thousands of requests and counts around each. */

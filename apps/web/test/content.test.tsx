@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { Markdown, promotedHeadingLevel } from '../src/components/Markdown.tsx';
 import { builtinReading, parseFrontMatter } from '../src/features/content/loader.ts';
-import { Markdown, promotedHeadingLevel } from '../src/features/content/markdown.tsx';
 
 const html = (text: string) => renderToStaticMarkup(<Markdown text={text} />);
 

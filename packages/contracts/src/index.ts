@@ -7,6 +7,7 @@ export * from './comments.ts';
 export * from './commerce.ts';
 export * from './compat.ts';
 export * from './content.ts';
+export * from './education.ts';
 export * from './errors.ts';
 export * from './feed.ts';
 export * from './game.ts';

@@ -69,7 +69,11 @@ export type PageName =
   | 'adminGamePreview'
   | 'teamManagement'
   | 'teamHr'
-  | 'teamThanks';
+  | 'teamThanks'
+  | 'educationCourse'
+  | 'educationLesson'
+  | 'educationSubscriptionRequired'
+  | 'admin';
 
 export interface RouteEntry {
   path: string;
@@ -145,6 +149,13 @@ const setup = (path: string, extra: Partial<RouteEntry>): RouteEntry => ({
   gameAccess: true,
   localized: true,
   ...extra,
+});
+const lesson = (path: string): RouteEntry => ({
+  path,
+  page: 'educationLesson',
+  kind: 'education',
+  title: 'lesson',
+  localized: true,
 });
 const test = (path: string, title: string): RouteEntry => placeholder(path, 'test', title, { hidden: true });
 
@@ -301,14 +312,32 @@ export const ROUTES: readonly RouteEntry[] = [
   // Education
   { path: '/education', page: 'education', kind: 'education', title: 'education', localized: true },
   { path: '/education/courses', page: 'education', kind: 'education', title: 'education', localized: true },
-  placeholder('/education/courses/intro', 'education', 'courseIntro', { localized: true }),
+  {
+    path: '/education/courses/intro',
+    page: 'educationCourse',
+    kind: 'education',
+    title: 'courseIntro',
+    localized: true,
+  },
   redirect('/education/courses/13-days', '/education/courses/13-days/lesson/intro', { localized: true }),
-  placeholder('/education/courses/13-days/lesson/intro', 'education', 'lesson', { localized: true }),
-  placeholder('/education/courses/13-days/lesson/lesson-1', 'education', 'lesson', { localized: true }),
-  placeholder('/education/courses/subscription/lesson/:lessonId', 'education', 'lesson', { localized: true }),
-  placeholder('/education/courses/:courseId', 'education', 'course', { localized: true }),
-  placeholder('/education/courses/:courseId/lesson/:lessonSlug', 'education', 'lesson', { localized: true }),
-  placeholder('/education/subscription-required', 'education', 'subscriptionRequired', { localized: true }),
+  lesson('/education/courses/13-days/lesson/intro'),
+  lesson('/education/courses/13-days/lesson/lesson-1'),
+  lesson('/education/courses/subscription/lesson/:lessonId'),
+  {
+    path: '/education/courses/:courseId',
+    page: 'educationCourse',
+    kind: 'education',
+    title: 'course',
+    localized: true,
+  },
+  lesson('/education/courses/:courseId/lesson/:lessonSlug'),
+  {
+    path: '/education/subscription-required',
+    page: 'educationSubscriptionRequired',
+    kind: 'education',
+    title: 'subscriptionRequired',
+    localized: true,
+  },
   { path: '/education/progress', page: 'educationProgress', kind: 'education', title: 'progress', localized: true },
 ];
 

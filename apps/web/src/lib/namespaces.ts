@@ -8,4 +8,4 @@ export const NAMESPACES = ['translation', 'auth', 'cards', 'subscription', 'comm
  * Namespaces of particular pages, loaded by those pages when they first render (and by the server's renderer with the
  * others), so the first download of every other page stays as it is.
  */
-export const PAGE_NAMESPACES = ['commerce'] as const;
+export const PAGE_NAMESPACES = ['commerce', 'education'] as const;

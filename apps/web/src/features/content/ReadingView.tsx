@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { Markdown } from '../../components/Markdown.tsx';
 import type { Reading } from './loader.ts';
-import { Markdown } from './markdown.tsx';
 
 const block = (event: { preventDefault(): void }) => event.preventDefault();
 

@@ -1,31 +1,69 @@
+import type { LessonSummary } from '@hunab/contracts';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useDismiss } from '../../app/useDismiss.ts';
 import { Icon } from '../../components/Icon.tsx';
-import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { type Language, localizedPath } from '../../lib/languages.ts';
 import { useSession } from '../auth/session.ts';
+import { useCourse, useCourses } from './api.ts';
+import { coursePath, educationPath, educationPlace, lessonPath } from './paths.ts';
+import './education.css';
 
 /** At most this many lessons in the side menu (spec 001 section 2). */
 export const SIDEBAR_LESSONS = 10;
 
-const LESSONS = [
-  { to: '/education/courses/13-days/lesson/intro', key: 'lessonIntro' },
-  { to: '/education/courses/13-days/lesson/lesson-1', key: 'lesson1' },
-].slice(0, SIDEBAR_LESSONS);
+/** The lessons the side menu shows: at most ten, a window that keeps the open lesson inside it. */
+export function sidebarWindow<T extends { slug: string }>(lessons: readonly T[], current: string | null): T[] {
+  if (lessons.length <= SIDEBAR_LESSONS) return [...lessons];
+  const at = Math.max(
+    0,
+    lessons.findIndex((lesson) => lesson.slug === current),
+  );
+  const start = Math.min(Math.max(0, at - 3), lessons.length - SIDEBAR_LESSONS);
+  return lessons.slice(start, start + SIDEBAR_LESSONS);
+}
+
+function LessonLink({ lesson, course, lang }: { lesson: LessonSummary; course: string; lang: Language }) {
+  const { t } = useTranslation('education');
+  const mark = lesson.status === 'completed' ? 'check' : lesson.is_unlocked ? null : 'lock';
+  return (
+    <NavLink
+      to={lessonPath(lang, course, lesson.slug)}
+      className={`education-lesson-link${lesson.is_unlocked ? '' : ' is-locked'}`}
+      data-status={lesson.status ?? 'new'}
+    >
+      <span className="education-lesson-number">{lesson.lesson_number || '·'}</span>
+      <span className="education-lesson-title" dir="auto">
+        {lesson.title}
+      </span>
+      {mark && (
+        <span className="education-lesson-mark" title={t(mark === 'check' ? 'lesson.done' : 'lesson.locked')}>
+          <Icon name={mark} size={16} />
+          <span className="visually-hidden">{t(mark === 'check' ? 'lesson.done' : 'lesson.locked')}</span>
+        </span>
+      )}
+    </NavLink>
+  );
+}
 
 /** Education's own header (brand, section label, burger) and side menu: a drawer on phones, collapsible on desktop. */
 export function EducationLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('education');
   const { pathname } = useLocation();
-  const lang = languageOfPath(pathname);
+  const place = educationPlace(pathname);
+  const { lang } = place;
   const session = useSession();
   const [open, setOpen] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, ref);
+  const signedIn = session.status === 'authenticated' && !session.user?.isOfflineUser;
   const isAdmin = session.status === 'authenticated' && !!session.user?.is_admin;
+  const courses = useCourses(lang);
+  const course = useCourse(place.course, lang);
+  const lessons = course.data ? sidebarWindow(course.data.lessons, place.lesson) : [];
 
   return (
     <div className={`education-shell${collapsed ? ' is-collapsed' : ''}`} ref={ref}>
@@ -33,7 +71,7 @@ export function EducationLayout({ children }: { children: ReactNode }) {
         <button
           type="button"
           className="btn btn-icon"
-          aria-label={t('education.menu')}
+          aria-label={t('menu')}
           aria-expanded={open || !collapsed}
           aria-controls="education-menu"
           onClick={() =>
@@ -47,26 +85,64 @@ export function EducationLayout({ children }: { children: ReactNode }) {
           <img src="/favicon.svg" alt="" width={24} height={24} />
           <span>Hunab</span>
         </Link>
-        <span className="education-label">{t('pages.education')}</span>
+        <Link to={educationPath(lang, '')} className="education-label">
+          {t('section')}
+        </Link>
         {isAdmin && (
-          <Link to={localizedPath(lang, '/tzolkin')} className="btn btn-icon ms-auto" aria-label={t('header.tzolkin')}>
+          <Link
+            to={localizedPath(lang, '/tzolkin')}
+            className="btn btn-icon ms-auto"
+            aria-label={t('tzolkin')}
+            data-testid="education-tzolkin"
+          >
             <Icon name="tzolkin" />
           </Link>
         )}
       </header>
-      <nav id="education-menu" className={`education-menu${open ? ' is-open' : ''}`} aria-label={t('education.menu')}>
-        <NavLink to={localizedPath(lang, '/education')} end>
-          {t('education.home')}
+      <nav
+        id="education-menu"
+        className={`education-menu${open ? ' is-open' : ''}`}
+        aria-label={t('menu')}
+        data-testid="education-menu"
+      >
+        <NavLink to={educationPath(lang, '')} end>
+          {t('home')}
         </NavLink>
-        {LESSONS.map((lesson) => (
-          <NavLink key={lesson.to} to={localizedPath(lang, lesson.to)}>
-            {t(`education.${lesson.key}`)}
+        {signedIn && (
+          <NavLink to={educationPath(lang, '/progress')} data-testid="education-progress-link">
+            {t('progress.title')}
           </NavLink>
-        ))}
-        {session.status === 'authenticated' && (
-          <NavLink to={localizedPath(lang, '/education/progress')} data-testid="education-progress-link">
-            {t('pages.progress')}
-          </NavLink>
+        )}
+        {course.data ? (
+          <>
+            <div className="education-menu-heading">
+              <Link to={coursePath(lang, course.data.id)} dir="auto">
+                {course.data.title}
+              </Link>
+              <span className="small text-body-secondary">
+                {t('course.done', { done: course.data.completed_count, total: course.data.lesson_count })}
+              </span>
+            </div>
+            <div className="education-menu-lessons" data-testid="education-sidebar-lessons">
+              {lessons.map((lesson) => (
+                <LessonLink key={lesson.id} lesson={lesson} course={course.data.id} lang={lang} />
+              ))}
+            </div>
+            {course.data.lessons.length > lessons.length && (
+              <Link className="small" to={coursePath(lang, course.data.id)}>
+                {t('course.allLessons', { count: course.data.lessons.length })}
+              </Link>
+            )}
+          </>
+        ) : (
+          <>
+            <div className="education-menu-heading">{t('courses')}</div>
+            {(courses.data ?? []).map((item) => (
+              <NavLink key={item.id} to={coursePath(lang, item.id)} dir="auto">
+                {item.title}
+              </NavLink>
+            ))}
+          </>
         )}
       </nav>
       <main id="main" className="education-main">

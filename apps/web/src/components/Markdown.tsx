@@ -1,10 +1,17 @@
 import { Fragment, type ReactNode } from 'react';
 
 /**
- * A small Markdown reader for the product's own readings: headings, paragraphs, bulleted and numbered lists,
- * **bold**, *italic* and [links](https://...). It builds React elements, never HTML strings, so nothing in a text
- * can run as code.
+ * A small Markdown reader for the product's own texts (readings, lessons): headings, paragraphs, bulleted and
+ * numbered lists, **bold**, *italic*, [links](https://...), and images alone on their line, which the caller draws
+ * (`image`; lessons draw the product's glyphs from `![name](glyph:seal/5)`) or leaves out. It builds React elements,
+ * never HTML strings, so nothing in a text can run as code.
  */
+
+const IMAGE = /!\[([^\]]*)\]\(([^)\s]+)\)/g;
+const IMAGE_LINE = /^(?:!\[[^\]]*\]\([^)\s]+\)\s*)+$/;
+
+/** Draws the image of an `![alt](src)`; null leaves it out. */
+export type MarkdownImage = (src: string, alt: string, key: string) => ReactNode;
 
 /** Bold text alone on a line, at most 100 characters, becomes a heading: h3 up to 30, h4 up to 60, else h5. */
 export function promotedHeadingLevel(text: string): 3 | 4 | 5 | null {
@@ -45,7 +52,7 @@ function keyed(lines: string[]): { key: string; line: string }[] {
   });
 }
 
-export function Markdown({ text }: { text: string }) {
+export function Markdown({ text, image }: { text: string; image?: MarkdownImage }) {
   const blocks = text.replace(/\r\n/g, '\n').split(/\n{2,}/);
   return (
     <>
@@ -68,6 +75,19 @@ export function Markdown({ text }: { text: string }) {
           }
         }
         const lines = block.split('\n');
+        // A block of images only: one or more `![alt](src)` per line.
+        if (lines.every((line) => IMAGE_LINE.test(line.trim()))) {
+          if (!image) return null;
+          const drawn = [...block.matchAll(IMAGE)]
+            .map((match, j) => image(match[2] ?? '', match[1] ?? '', `${key}-${j}`))
+            .filter((node) => node !== null);
+          if (drawn.length === 0) return null;
+          return (
+            <figure key={key} className="markdown-figure">
+              {drawn}
+            </figure>
+          );
+        }
         if (lines.every((line) => /^\s*[-*]\s+/.test(line))) {
           return (
             <ul key={key}>
