@@ -20,6 +20,8 @@ import { cardRoutes } from './modules/cards/routes.ts';
 import { createCardService } from './modules/cards/service.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { journalRoutes } from './modules/journal/routes.ts';
+import { createJournalService } from './modules/journal/service.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { commerceRoutes } from './modules/subscriptions/commerce.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
@@ -108,6 +110,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(commerceRoutes, { db: database.db, auth, now });
       await api.register(cardRoutes, { auth, cards: createCardService({ db: database.db, now }) });
       await api.register(commentRoutes, { db: database.db, auth, now });
+      await api.register(journalRoutes, {
+        auth,
+        journal: createJournalService({ db: database.db, subscriptions, now }),
+      });
     },
     { prefix: '/api' },
   );

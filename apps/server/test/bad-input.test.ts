@@ -51,6 +51,10 @@ const TABLES = [
   'comments',
   'comment_votes',
   'comment_cycle_counts',
+  'journal_entries',
+  'reminder_settings',
+  'reminder_sends',
+  'push_subscriptions',
 ];
 
 async function counts(): Promise<Record<string, number>> {
