@@ -39,6 +39,8 @@ export type PageName =
   | 'cross'
   | 'account'
   | 'accountSection'
+  | 'journal'
+  | 'reminders'
   | 'subscriptionManage'
   | 'subscriptionPlans'
   | 'login'
@@ -107,11 +109,12 @@ export const ROUTES: readonly RouteEntry[] = [
   // Account
   account('/account', 'account', 'account'),
   account('/account/referrals', 'referrals'),
-  account('/account/email-preferences', 'emailPreferences'),
+  account('/account/email-preferences', 'emailPreferences', 'reminders'),
   account('/account/subscription', 'subscriptionManagement', 'subscriptionManage'),
   account('/account/payments', 'payments'),
   account('/account/about', 'about'),
   account('/account/brand-elements', 'brandElements'),
+  account('/journal', 'journal', 'journal'),
   redirect('/account/preferences', '/account', { localized: true }),
   redirect('/profile', '/account', { localized: true }),
   redirect('/profile/payments', '/account/payments', { localized: true }),

@@ -1,8 +1,1 @@
-import { useEffect } from 'react';
-
-/** Sets the document title as "<title> · Hunab". */
-export function usePageTitle(title: string | null | undefined): void {
-  useEffect(() => {
-    document.title = title ? `${title} · Hunab` : 'Hunab';
-  }, [title]);
-}
+export { usePageTitle } from '../lib/page-title.ts';
