@@ -23,6 +23,9 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { journalRoutes } from './modules/journal/routes.ts';
 import { createJournalService } from './modules/journal/service.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { reminderRoutes } from './modules/reminders/routes.ts';
+import { startReminderScheduler } from './modules/reminders/scheduler.ts';
+import { createReminderService, type ReminderService } from './modules/reminders/service.ts';
 import { commerceRoutes } from './modules/subscriptions/commerce.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { startScheduler } from './modules/subscriptions/scheduler.ts';
@@ -50,6 +53,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Subscriptions; tests run `subscriptions.runDue()` themselves instead of waiting for the scheduler. */
     subscriptions: SubscriptionService;
+    /** Reminders; tests run `reminders.runDue(at)` themselves with a moved clock. */
+    reminders: ReminderService;
   }
 }
 
@@ -76,9 +81,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.decorate('mailer', mailer);
-  const auth = createAuthService({ repo: createAuthRepository(database.db), config, mailer, now });
+  const authRepository = createAuthRepository(database.db);
+  const auth = createAuthService({ repo: authRepository, config, mailer, now });
   const subscriptions = createSubscriptionService(database.db, now);
   app.decorate('subscriptions', subscriptions);
+  const cards = createCardService({ db: database.db, now });
+  const reminders = createReminderService({
+    db: database.db,
+    users: authRepository,
+    cards,
+    mailer,
+    secret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    now,
+  });
+  app.decorate('reminders', reminders);
 
   await app.register(swagger, {
     openapi: {
@@ -108,12 +125,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(subscriptionRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(viewRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(commerceRoutes, { db: database.db, auth, now });
-      await api.register(cardRoutes, { auth, cards: createCardService({ db: database.db, now }) });
+      await api.register(cardRoutes, { auth, cards });
       await api.register(commentRoutes, { db: database.db, auth, now });
       await api.register(journalRoutes, {
         auth,
         journal: createJournalService({ db: database.db, subscriptions, now }),
       });
+      await api.register(reminderRoutes, { auth, reminders });
     },
     { prefix: '/api' },
   );
@@ -122,8 +140,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerWebApp(app, config.webDistDir, { renderPages: config.renderPages, publicUrl: config.publicUrl });
 
   const scheduler = startScheduler(app, subscriptions, config.schedulerIntervalMs);
+  const reminderScheduler = startReminderScheduler(app, reminders, config.schedulerIntervalMs);
   app.addHook('onClose', async () => {
     await scheduler.stop();
+    await reminderScheduler.stop();
     await mailer.close();
     if (options.closeDatabase) await database.close();
   });
