@@ -68,6 +68,39 @@ test('the journal is linked from the account menu and needs a signed-in user', a
   await expect(page.getByRole('heading', { name: 'Дневник кинов' })).toBeVisible();
 });
 
+test('the statistics page counts the journal with a chart', async ({ page, request }) => {
+  const account = await createAccount(request, { lang: 'en' });
+  const today = todayText();
+  const put = await request.put(`/api/journal/${today}`, {
+    data: { text: 'Counted', mood: 3 },
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  expect(put.ok()).toBe(true);
+  await useSession(page, account);
+  await page.goto(`/en/dash/stats#${Buffer.from('1987-07-26').toString('base64')}`);
+  await expect(page.getByTestId('stats-days')).toBeVisible();
+  await expect(page.getByTestId('life-year')).toHaveCount(52);
+  await expect(page.getByTestId('stats-journal-total')).toHaveAttribute('data-value', '1');
+  await expect(page.getByTestId('stats-journal-streak')).toHaveAttribute('data-value', '1');
+  await expect(page.getByTestId('stats-journal-chart').locator('g[data-value="1"]')).toHaveCount(1);
+  await page.getByRole('link', { name: 'Open the journal' }).click();
+  await expect(page).toHaveURL(/\/en\/journal$/);
+});
+
+test('a user turns on the daily reminder email at a local time', async ({ page, request }) => {
+  const account = await createAccount(request, { lang: 'en' });
+  await useSession(page, account);
+  await page.goto('/en/account/email-preferences');
+  await expect(page.getByRole('heading', { name: 'Reminders' })).toBeVisible();
+  await page.getByTestId('reminders-email').check();
+  await page.getByTestId('reminders-time').fill('07:30');
+  await page.getByTestId('reminders-zone').selectOption('Asia/Tokyo');
+  await page.getByTestId('reminders-save').click();
+  await expect(page.getByTestId('reminders-status')).toContainText('Saved');
+  const saved = await request.get('/api/reminders', { headers: { authorization: `Bearer ${account.token}` } });
+  expect((await saved.json()).data).toMatchObject({ email: true, local_time: '07:30', time_zone: 'Asia/Tokyo' });
+});
+
 for (const width of [375, 1280]) {
   for (const lang of ['en', 'ar'] as const) {
     test(`journal and statistics screenshots in ${lang} at ${width} px`, async ({ page, request }) => {

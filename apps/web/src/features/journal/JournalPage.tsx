@@ -168,7 +168,6 @@ function DayEditor({ date, onDate }: { date: string; onDate: (date: string) => v
 }
 
 function EntryItem({ entry, onOpen }: { entry: JournalEntry; onOpen: (date: string) => void }) {
-  const { t } = useTranslation('journal');
   const lang = languageOfPath(useLocation().pathname);
   const format = formatters(lang);
   const day = calendarDay(parseDate(entry.date), lang);

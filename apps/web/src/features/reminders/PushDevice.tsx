@@ -1,0 +1,4 @@
+/** This device's Web Push subscription; filled in with the push reminders. */
+export function PushDevice() {
+  return null;
+}
