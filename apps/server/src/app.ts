@@ -8,7 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config.ts';
+import { type AppConfig, generateVapidKeys } from './config.ts';
 import type { Database } from './db/client.ts';
 import { errorBody, registerErrorHandling } from './lib/errors.ts';
 import { appVersion } from './lib/version.ts';
@@ -23,6 +23,7 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { journalRoutes } from './modules/journal/routes.ts';
 import { createJournalService } from './modules/journal/service.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { createPushService } from './modules/reminders/push.ts';
 import { reminderRoutes } from './modules/reminders/routes.ts';
 import { startReminderScheduler } from './modules/reminders/scheduler.ts';
 import { createReminderService, type ReminderService } from './modules/reminders/service.ts';
@@ -86,6 +87,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const subscriptions = createSubscriptionService(database.db, now);
   app.decorate('subscriptions', subscriptions);
   const cards = createCardService({ db: database.db, now });
+  const push = createPushService({
+    db: database.db,
+    vapid: config.vapid ?? { ...generateVapidKeys(), subject: 'mailto:no-reply@hunab.local' },
+    allowHttp: config.pushAllowHttp,
+  });
   const reminders = createReminderService({
     db: database.db,
     users: authRepository,
@@ -94,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secret: config.jwtSecret,
     publicUrl: config.publicUrl,
     now,
+    push: push.delivery,
   });
   app.decorate('reminders', reminders);
 
@@ -131,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         auth,
         journal: createJournalService({ db: database.db, subscriptions, now }),
       });
-      await api.register(reminderRoutes, { auth, reminders });
+      await api.register(reminderRoutes, { auth, reminders, push });
     },
     { prefix: '/api' },
   );

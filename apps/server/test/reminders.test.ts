@@ -1,13 +1,16 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { calendarDay, parseDate } from '@hunab/calendar';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { outboxEmails, reminderSends, users } from '../src/db/schema.ts';
+import { outboxEmails, pushSubscriptions, reminderSends, users } from '../src/db/schema.ts';
 import { localClock } from '../src/modules/reminders/clock.ts';
 import { useTestApp } from './helpers/app.ts';
 import { client, registration } from './helpers/http.ts';
-import { startSmtpServer } from './helpers/smtp.ts';
+import { type ReceivedEmail, startSmtpServer } from './helpers/smtp.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 beforeAll(async () => {
@@ -17,7 +20,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const ctx = useTestApp(() => ({ smtpUrl: smtp.url }));
+const ctx = useTestApp(() => ({ smtpUrl: smtp.url, pushAllowHttp: true }));
 const http = client(() => ctx.app);
 const HOUR = 3_600_000;
 
@@ -52,7 +55,7 @@ async function subscribed(overrides: Record<string, unknown> = {}, user: Record<
 }
 
 /** A header as it was sent (mailparser reads List-Unsubscribe into an object). */
-const headerLine = (mail: { mail: { headerLines: { key: string; line: string }[] } }, key: string) =>
+const headerLine = (mail: ReceivedEmail, key: string) =>
   (mail.mail.headerLines.find((h) => h.key === key)?.line ?? '').replace(/^[^:]+:\s*/, '');
 
 const sendsOf = (ids: string[]) =>
@@ -236,5 +239,130 @@ describe('the daily reminder', () => {
     await ctx.database.db.delete(users).where(eq(users.id, me.id));
     await ctx.app.reminders.runDue(new Date(Date.UTC(2029, 0, 1, 8, 1)));
     expect(await sendsOf([me.id])).toHaveLength(0);
+  });
+});
+
+/** A local push service: it answers 201 to /push/*, 410 to /gone/*, and keeps what arrives. */
+async function startPushService() {
+  const received: { path: string; headers: IncomingHttpHeaders; body: Buffer }[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+      response.statusCode = request.url?.startsWith('/gone/') ? 410 : 201;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A browser's side of a push subscription: its P-256 key pair and auth secret. */
+function device() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return { ecdh, auth, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } };
+}
+
+describe('push reminders', () => {
+  it('reach every device of the user, encrypted for each, signed with the server’s VAPID key, once a day', async () => {
+    const pushService = await startPushService();
+    try {
+      const publicKey = (await http.get('/api/reminders/push-key')).body.publicKey as string;
+      expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+      const me = await subscribed({ email: false, push: true, time_zone: 'UTC', local_time: '10:00' }, { lang: 'en' });
+      const phone = device();
+      const laptop = device();
+      const old = device();
+      for (const [path, d] of [
+        ['/push/phone', phone],
+        ['/push/laptop', laptop],
+        ['/gone/old', old],
+      ] as const) {
+        const reply = await http.post(
+          '/api/reminders/push-subscriptions',
+          { endpoint: `${pushService.url}${path}`, expirationTime: null, keys: d.keys },
+          { token: me.token },
+        );
+        expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      }
+      expect((await http.get('/api/reminders', { token: me.token })).body.data.devices).toBe(3);
+
+      const at = Date.UTC(2030, 6, 26, 10, 1);
+      await ctx.app.reminders.runDue(new Date(at));
+      expect(pushService.received.map((r) => r.path).sort()).toEqual(['/gone/old', '/push/laptop', '/push/phone']);
+      const kin = calendarDay(parseDate('2030-07-26'), 'en').kin;
+      // @ts-expect-error: http_ece (web-push's own dependency) ships no types
+      const ece = (await import('http_ece')).default as {
+        decrypt(body: Buffer, params: Record<string, unknown>): Buffer;
+      };
+      for (const [path, d] of [
+        ['/push/phone', phone],
+        ['/push/laptop', laptop],
+      ] as const) {
+        const request = pushService.received.find((r) => r.path === path);
+        if (!request) throw new Error(`nothing reached ${path}`);
+        expect(request.headers['content-encoding']).toBe('aes128gcm');
+        expect(Number(request.headers.ttl)).toBeGreaterThan(0);
+        expect(request.headers.authorization).toMatch(
+          new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
+        );
+        expect(request.body.toString('utf8')).not.toContain('Kin');
+        const payload = JSON.parse(
+          ece
+            .decrypt(request.body, { version: 'aes128gcm', privateKey: d.ecdh, authSecret: d.keys.auth })
+            .toString('utf8'),
+        );
+        expect(payload).toMatchObject({
+          title: `Kin ${kin.number} · ${kin.name}`,
+          url: 'http://hunab.test/en/context/2030-07-26',
+        });
+        expect(payload.body).toContain(`Today is Kin ${kin.number}`);
+      }
+      // The push service said the old device is gone: it is forgotten.
+      const left = await ctx.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, me.id));
+      expect(left.map((row) => row.endpoint).sort()).toEqual([
+        `${pushService.url}/push/laptop`,
+        `${pushService.url}/push/phone`,
+      ]);
+      const [send] = await sendsOf([me.id]);
+      expect(send).toMatchObject({ channel: 'push', delivered: 2 });
+
+      await ctx.app.reminders.runDue(new Date(at + 30 * 60_000));
+      expect(pushService.received).toHaveLength(3);
+    } finally {
+      await pushService.close();
+    }
+  });
+
+  it('keeps a device for its owner only and refuses what is not a push endpoint', async () => {
+    const owner = await account();
+    const other = await account();
+    const d = device();
+    const endpoint = 'http://127.0.0.1:9/push/owned';
+    expect((await http.post('/api/reminders/push-subscriptions', { endpoint, keys: d.keys })).status).toBe(401);
+    expect(
+      (await http.post('/api/reminders/push-subscriptions', { endpoint, keys: d.keys }, { token: owner.token })).status,
+    ).toBe(200);
+    const removed = await http.post('/api/reminders/push-subscriptions/remove', { endpoint }, { token: other.token });
+    expect(removed.body).toEqual({ success: true, removed: false });
+    expect((await http.get('/api/reminders', { token: owner.token })).body.data.devices).toBe(1);
+    for (const bad of ['ftp://127.0.0.1/push', 'http://user:pass@127.0.0.1/push']) {
+      const reply = await http.post(
+        '/api/reminders/push-subscriptions',
+        { endpoint: bad, keys: d.keys },
+        { token: owner.token },
+      );
+      expect(reply.status, bad).toBe(400);
+    }
+    const mine = await http.post('/api/reminders/push-subscriptions/remove', { endpoint }, { token: owner.token });
+    expect(mine.body.removed).toBe(true);
   });
 });

@@ -1,5 +1,8 @@
 import {
   errorBodySchema,
+  pushKeyReplySchema,
+  pushSubscriptionBodySchema,
+  pushUnsubscribeBodySchema,
   reminderSettingsReplySchema,
   reminderSettingsSchema,
   unsubscribeParamsSchema,
@@ -11,6 +14,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
+import type { PushService } from './push.ts';
 import type { ReminderService } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
@@ -29,10 +33,11 @@ const page = (title: string, body: string) => `<!doctype html>
  * button of the page a GET shows) turns the emails off without signing in. A GET never changes anything, since mail
  * scanners open links.
  */
-export const reminderRoutes: FastifyPluginAsyncZod<{ auth: AuthService; reminders: ReminderService }> = async (
-  app,
-  { auth, reminders },
-) => {
+export const reminderRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  reminders: ReminderService;
+  push: PushService;
+}> = async (app, { auth, reminders, push }) => {
   const { required } = sessionHooks(auth);
   const writes = createRateLimiter({ limit: 30, windowMs: 60_000 });
   const unsubscribes = createRateLimiter({ limit: 30, windowMs: 60_000 });
@@ -78,6 +83,59 @@ export const reminderRoutes: FastifyPluginAsyncZod<{ auth: AuthService; reminder
       const { user } = sessionOf(request);
       limit(writes, user.id);
       return { success: true as const, data: await reminders.save(user.id, request.body) };
+    },
+  );
+
+  app.get(
+    '/reminders/push-key',
+    {
+      schema: {
+        summary: 'The VAPID public key a browser subscribes to push with (applicationServerKey)',
+        tags,
+        response: { 200: pushKeyReplySchema },
+      },
+    },
+    async () => ({ success: true as const, publicKey: push.publicKey }),
+  );
+
+  app.post(
+    '/reminders/push-subscriptions',
+    {
+      bodyLimit: 4096,
+      schema: {
+        summary: 'Keep this device’s push subscription for the reminders',
+        tags,
+        security,
+        body: pushSubscriptionBodySchema,
+        response: { 200: z.object({ success: z.literal(true) }), ...errors },
+      },
+      preValidation: required,
+    },
+    async (request) => {
+      const { user } = sessionOf(request);
+      limit(writes, user.id);
+      await push.subscribe(user.id, request.body);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/reminders/push-subscriptions/remove',
+    {
+      bodyLimit: 4096,
+      schema: {
+        summary: 'Forget this device’s push subscription',
+        tags,
+        security,
+        body: pushUnsubscribeBodySchema,
+        response: { 200: z.object({ success: z.literal(true), removed: z.boolean() }), ...errors },
+      },
+      preValidation: required,
+    },
+    async (request) => {
+      const { user } = sessionOf(request);
+      limit(writes, user.id);
+      return { success: true as const, removed: await push.unsubscribe(user.id, request.body.endpoint) };
     },
   );
 
