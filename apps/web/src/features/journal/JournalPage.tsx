@@ -21,7 +21,18 @@ import {
 } from './api.ts';
 import './journal.css';
 
-const MOOD_FACES = ['😞', '😕', '😐', '🙂', '😄'] as const;
+/** A mood drawn as a small face whose mouth curves from down (1) to up (5): no emoji font needed. */
+function MoodFace({ mood, size = 22 }: { mood: number; size?: number }) {
+  const curve = 13 + (mood - 3) * 2.5;
+  return (
+    <svg width={size} height={size} viewBox="0 0 20 20" aria-hidden="true" className="mood-face">
+      <circle cx="10" cy="10" r="8.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <circle cx="7" cy="8" r="1.1" fill="currentColor" />
+      <circle cx="13" cy="8" r="1.1" fill="currentColor" />
+      <path d={`M6 13 Q10 ${curve} 14 13`} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+    </svg>
+  );
+}
 
 type Notice = { kind: 'success' | 'danger' | 'warning'; text: string; upgrade?: boolean } | null;
 
@@ -105,6 +116,7 @@ function DayEditor({ date, onDate }: { date: string; onDate: (date: string) => v
         value={text}
         onChange={(event) => setText(event.target.value)}
         placeholder={t('placeholder')}
+        dir="auto"
         data-testid="journal-text"
       />
       <fieldset className="mt-2">
@@ -121,7 +133,7 @@ function DayEditor({ date, onDate }: { date: string; onDate: (date: string) => v
               onClick={() => setMood(mood === value ? null : value)}
               data-testid={`journal-mood-${value}`}
             >
-              {MOOD_FACES[value - 1]}
+              <MoodFace mood={value} />
             </button>
           ))}
         </div>
@@ -178,12 +190,12 @@ function EntryItem({ entry, onOpen }: { entry: JournalEntry; onOpen: (date: stri
         <span className="journal-entry-body">
           <span className="journal-entry-head">
             <span className="fw-semibold">{format.date(new Date(`${entry.date}T12:00:00`), 'long')}</span>
-            <span className="text-body-secondary small">
-              {day.kin.name}
-              {entry.mood ? ` · ${MOOD_FACES[entry.mood - 1]}` : ''}
-            </span>
+            <span className="text-body-secondary small">{day.kin.name}</span>
+            {entry.mood ? <MoodFace mood={entry.mood} size={16} /> : null}
           </span>
-          <span className="journal-entry-text">{entry.text}</span>
+          <span className="journal-entry-text" dir="auto">
+            {entry.text}
+          </span>
           {entry.tags.length > 0 && (
             <span className="journal-tags">
               {entry.tags.map((tag) => (
