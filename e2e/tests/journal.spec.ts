@@ -110,6 +110,7 @@ for (const width of [375, 1280]) {
         ['2012-12-19', 'Long walk; a dream of water and mirrors that stayed with me all day.', 3],
         ['2012-12-20', 'Met an old friend.', 4],
         ['2012-12-21', 'The end of the long count.', 5],
+        [todayText(), 'Today, written for the chart.', 4],
       ] as const) {
         await request.put(`/api/journal/${date}`, { data: { text, mood, tags: ['dream'] }, headers: auth });
       }
@@ -127,6 +128,11 @@ for (const width of [375, 1280]) {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
         await page.screenshot({ path: `../screenshots/${name}-${lang}-${width}.png`, fullPage: true });
+        if (name === 'stats') {
+          const counts = page.getByTestId('personal-counts');
+          await expect(counts.getByTestId('stats-journal-chart')).toBeVisible();
+          await counts.screenshot({ path: `../screenshots/stats-counts-${lang}-${width}.png` });
+        }
       }
     });
   }

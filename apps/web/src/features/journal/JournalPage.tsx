@@ -199,9 +199,9 @@ function EntryItem({ entry, onOpen }: { entry: JournalEntry; onOpen: (date: stri
           {entry.tags.length > 0 && (
             <span className="journal-tags">
               {entry.tags.map((tag) => (
-                <span key={tag} className="badge text-bg-secondary">
+                <bdi key={tag} className="badge text-bg-secondary">
                   #{tag}
-                </span>
+                </bdi>
               ))}
             </span>
           )}
