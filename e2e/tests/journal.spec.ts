@@ -116,7 +116,7 @@ for (const width of [375, 1280]) {
       }
       await useSession(page, account);
       await page.setViewportSize({ width, height: width < 600 ? 812 : 860 });
-      const prefix = lang === 'ru' ? '' : `/${lang}`;
+      const prefix = `/${lang}`;
       for (const [name, path] of [
         ['journal', '/journal'],
         ['stats', `/dash/stats#${btoa('1987-07-26')}`],
