@@ -8,7 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config.ts';
+import { type AppConfig, generateVapidKeys } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createCacheRegistry } from './lib/caches.ts';
 import { errorBody, registerErrorHandling } from './lib/errors.ts';
@@ -28,11 +28,17 @@ import { feedRoutes } from './modules/feed/routes.ts';
 import { createFeedService } from './modules/feed/service.ts';
 import { gameRoutes } from './modules/game/routes.ts';
 import { createGameService } from './modules/game/service.ts';
+import { journalRoutes } from './modules/journal/routes.ts';
+import { createJournalService } from './modules/journal/service.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createPayments, type Payments } from './modules/payments/index.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { createProductService } from './modules/products/service.ts';
+import { createPushService } from './modules/reminders/push.ts';
+import { reminderRoutes } from './modules/reminders/routes.ts';
+import { startReminderScheduler } from './modules/reminders/scheduler.ts';
+import { createReminderService, type ReminderService } from './modules/reminders/service.ts';
 import { shareRoutes } from './modules/share/routes.ts';
 import { createShareService } from './modules/share/service.ts';
 import { commerceRoutes } from './modules/subscriptions/commerce.ts';
@@ -66,6 +72,8 @@ declare module 'fastify' {
     subscriptions: SubscriptionService;
     /** Orders, notifications and renewals; tests run `payments.runDue()` instead of waiting for the scheduler. */
     payments: Payments;
+    /** Reminders; tests run `reminders.runDue(at)` themselves with a moved clock. */
+    reminders: ReminderService;
   }
 }
 
@@ -92,7 +100,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.decorate('mailer', mailer);
-  const auth = createAuthService({ repo: createAuthRepository(database.db), config, mailer, now });
+  const authRepository = createAuthRepository(database.db);
+  const auth = createAuthService({ repo: authRepository, config, mailer, now });
   const subscriptions = createSubscriptionService(database.db, now);
   app.decorate('subscriptions', subscriptions);
   const caches = createCacheRegistry();
@@ -109,6 +118,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('payments', payments);
+  const cards = createCardService({ db: database.db, now });
+  const push = createPushService({
+    db: database.db,
+    vapid: config.vapid ?? { ...generateVapidKeys(), subject: 'mailto:no-reply@hunab.local' },
+    allowHttp: config.pushAllowHttp,
+  });
+  const reminders = createReminderService({
+    db: database.db,
+    users: authRepository,
+    cards,
+    mailer,
+    secret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    now,
+    push: push.delivery,
+  });
+  app.decorate('reminders', reminders);
 
   await app.register(swagger, {
     openapi: {
@@ -138,7 +164,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(subscriptionRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(viewRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(commerceRoutes, { db: database.db, auth, now });
-      const cards = createCardService({ db: database.db, now });
       await api.register(cardRoutes, { auth, cards });
       await api.register(feedRoutes, {
         auth,
@@ -163,6 +188,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(shareRoutes, { share: createShareService() });
       await api.register(compatRoutes, { auth, compat: createCompatService({ db: database.db, subscriptions }) });
       await api.register(educationRoutes, { db: database.db, auth, subscriptions, now });
+      await api.register(journalRoutes, {
+        auth,
+        journal: createJournalService({ db: database.db, subscriptions, now }),
+      });
+      await api.register(reminderRoutes, { auth, reminders, push });
     },
     { prefix: '/api' },
   );
@@ -178,8 +208,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ],
     config.schedulerIntervalMs,
   );
+  const reminderScheduler = startReminderScheduler(app, reminders, config.schedulerIntervalMs);
   app.addHook('onClose', async () => {
     await scheduler.stop();
+    await reminderScheduler.stop();
     await payments.idle();
     await mailer.close();
     if (options.closeDatabase) await database.close();

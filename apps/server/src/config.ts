@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Env } from './env.ts';
@@ -21,6 +21,55 @@ export interface AppConfig {
   schedulerIntervalMs: number;
   /** Payment providers; absent: the built-in test provider alone, so the product sells with no setup. */
   payments?: PaymentsConfig;
+  /** The Web Push (VAPID) key pair and contact; absent in tests that bring none: a pair is made for the process. */
+  vapid?: VapidKeys;
+  /** Accept push endpoints over plain http (a local test endpoint); production endpoints are https. */
+  pushAllowHttp?: boolean;
+}
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+/**
+ * The VAPID keys of Web Push: from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, else a pair generated on first start and
+ * kept in the data folder like the JWT secret. Browsers' subscriptions are tied to the public key, so it must not
+ * change; several servers on one database set the variables.
+ */
+export function loadVapidKeys(
+  env: Pick<Env, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'DATA_DIR' | 'PUBLIC_URL'>,
+): VapidKeys {
+  const subject =
+    env.VAPID_SUBJECT ?? (env.PUBLIC_URL?.startsWith('https://') ? env.PUBLIC_URL : 'mailto:no-reply@hunab.local');
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
+    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+  }
+  const dir = resolve(env.DATA_DIR);
+  const file = join(dir, 'vapid-keys.json');
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    try {
+      writeFileSync(file, JSON.stringify(generateVapidKeys()), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  chmodSync(file, 0o600);
+  const keys = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  return { ...keys, subject };
+}
+
+/** A new P-256 key pair in the base64url forms VAPID uses (65-byte public point, 32-byte private scalar). */
+export function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const scalar = ecdh.getPrivateKey();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]).toString('base64url'),
+  };
 }
 
 export interface PaymentsConfig {
@@ -83,5 +132,6 @@ export function appConfigFromEnv(env: Env, webDistDir: string, contentDir: strin
     contentDir,
     schedulerIntervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000,
     payments: paymentsConfigFromEnv(env),
+    vapid: loadVapidKeys(env),
   };
 }

@@ -41,6 +41,15 @@ const envSchema = z
       message: 'SMTP_URL must start with smtp:// or smtps://',
     }),
     MAIL_FROM: z.string().trim().min(3).default('Hunab <no-reply@hunab.local>'),
+    VAPID_PUBLIC_KEY: optionalText.refine((value) => value === undefined || /^[A-Za-z0-9_-]{80,100}$/.test(value), {
+      message: 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (web-push generate-vapid-keys)',
+    }),
+    VAPID_PRIVATE_KEY: optionalText.refine((value) => value === undefined || /^[A-Za-z0-9_-]{40,50}$/.test(value), {
+      message: 'VAPID_PRIVATE_KEY must be a base64url P-256 private key',
+    }),
+    VAPID_SUBJECT: optionalText.refine((value) => value === undefined || /^(mailto:|https:\/\/)/.test(value), {
+      message: 'VAPID_SUBJECT must start with mailto: or https://',
+    }),
     ADMIN_EMAIL: optionalText,
     ADMIN_PASSWORD: optionalText.refine((value) => value === undefined || value.length >= 8, {
       message: 'ADMIN_PASSWORD must be at least 8 characters',
@@ -83,6 +92,10 @@ const envSchema = z
       ![env.PAYPAL_CLIENT_ID, env.PAYPAL_CLIENT_SECRET, env.PAYPAL_WEBHOOK_ID].some(Boolean),
     { message: 'PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID go together', path: ['PAYPAL_CLIENT_ID'] },
   )
+  .refine((env) => Boolean(env.VAPID_PUBLIC_KEY) === Boolean(env.VAPID_PRIVATE_KEY), {
+    message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together',
+    path: ['VAPID_PRIVATE_KEY'],
+  })
   .refine((env) => !(env.ADMIN_PASSWORD && !env.ADMIN_EMAIL), {
     message: 'ADMIN_PASSWORD is set without ADMIN_EMAIL',
     path: ['ADMIN_EMAIL'],

@@ -68,6 +68,10 @@ const TABLES = [
   'edu_lesson_texts',
   'edu_enrolments',
   'edu_lesson_progress',
+  'journal_entries',
+  'reminder_settings',
+  'reminder_sends',
+  'push_subscriptions',
 ];
 
 /** Row counts of every table in one round trip: the corpus sends thousands of requests and counts around each. */

@@ -23,16 +23,28 @@ interface WorkerExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
 }
 interface WorkerWindowClient {
+  readonly url: string;
   postMessage(message: unknown): void;
+  focus?(): Promise<unknown>;
+  navigate?(url: string): Promise<unknown>;
+}
+interface WorkerPushEvent extends WorkerExtendableEvent {
+  readonly data: { json(): unknown } | null;
+}
+interface WorkerNotificationEvent extends WorkerExtendableEvent {
+  readonly notification: Notification;
 }
 interface WorkerScope {
   readonly registration: ServiceWorkerRegistration;
   readonly clients: {
     matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WorkerWindowClient[]>;
+    openWindow(url: string): Promise<unknown>;
   };
   readonly __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0];
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: WorkerExtendableEvent) => void): void;
+  addEventListener(type: 'push', listener: (event: WorkerPushEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: WorkerNotificationEvent) => void): void;
 }
 declare const self: WorkerScope;
 
@@ -120,3 +132,41 @@ async function warmLocales(): Promise<void> {
     // Offline or a server error during install: not a reason to refuse the new version.
   }
 }
+
+/** A reminder from the server (modules/reminders/push.ts): { title, body, url }, shown as a notification. */
+self.addEventListener('push', (event) => {
+  let message: { title?: unknown; body?: unknown; url?: unknown } = {};
+  try {
+    message = (event.data?.json() ?? {}) as typeof message;
+  } catch {}
+  const title = typeof message.title === 'string' ? message.title : 'Hunab';
+  const url = typeof message.url === 'string' ? message.url : '/';
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof message.body === 'string' ? message.body : '',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      tag: 'hunab-daily',
+      data: { url },
+    }),
+  );
+});
+
+/** A click on the reminder opens its day, in a window of the app if one is open. */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(String((event.notification.data as { url?: unknown } | null)?.url ?? '/'), location.origin);
+  // The page's path on this app's own origin: a notification never opens another site.
+  const url = new URL(`${target.pathname}${target.search}`, location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
+      const open = windows[0];
+      if (open?.navigate && open.focus) {
+        await open.navigate(url);
+        await open.focus();
+        return;
+      }
+      await self.clients.openWindow(url);
+    }),
+  );
+});

@@ -864,3 +864,86 @@ export const eduLessonProgress = pgTable(
     index('edu_lesson_progress_user_updated').on(t.userId, t.updatedAt),
   ],
 );
+
+/**
+ * A private kin journal: one entry per user and day, with the day's kin, seal, tone, wavespell and moon (null on the
+ * days out of the moons) kept beside it so the filters read an index, not the calendar.
+ */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    kin: smallint('kin').notNull(),
+    seal: smallint('seal').notNull(),
+    tone: smallint('tone').notNull(),
+    wavespell: smallint('wavespell').notNull(),
+    moon: smallint('moon'),
+    text: text('text').notNull(),
+    mood: smallint('mood'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('journal_entries_user_day').on(t.userId, t.day),
+    index('journal_entries_user_seal').on(t.userId, t.seal),
+    index('journal_entries_user_tone').on(t.userId, t.tone),
+  ],
+);
+
+/** A user's reminder choices: channels (email, push), what (the daily kin, galactic returns) and when (local time). */
+export const reminderSettings = pgTable('reminder_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: boolean('email').notNull().default(false),
+  push: boolean('push').notNull().default(false),
+  daily: boolean('daily').notNull().default(true),
+  returns: boolean('returns').notNull().default(true),
+  /** HH:MM in time_zone. */
+  localTime: text('local_time').notNull().default('08:00'),
+  timeZone: text('time_zone').notNull().default('Europe/Moscow'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row per user, local day and channel, inserted before a reminder goes out: the unique index is the claim that
+ * makes every server process on one database send a day's reminder once.
+ */
+export const reminderSends = pgTable(
+  'reminder_sends',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    localDay: date('local_day', { mode: 'string' }).notNull(),
+    channel: text('channel', { enum: ['email', 'push'] }).notNull(),
+    kin: smallint('kin').notNull(),
+    /** How many devices accepted a push; null for email. */
+    delivered: integer('delivered'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('reminder_sends_user_day_channel').on(t.userId, t.localDay, t.channel)],
+);
+
+/** A browser's Web Push subscription, one per device (its endpoint). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+    failures: integer('failures').notNull().default(0),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint').on(t.endpoint), index('push_subscriptions_user').on(t.userId)],
+);

@@ -40,6 +40,8 @@ export type PageName =
   | 'compat'
   | 'account'
   | 'accountSection'
+  | 'journal'
+  | 'reminders'
   | 'subscriptionManage'
   | 'subscriptionPlans'
   | 'login'
@@ -165,11 +167,12 @@ export const ROUTES: readonly RouteEntry[] = [
   // Account
   account('/account', 'account', 'account'),
   account('/account/referrals', 'referrals'),
-  account('/account/email-preferences', 'emailPreferences'),
+  account('/account/email-preferences', 'emailPreferences', 'reminders'),
   account('/account/subscription', 'subscriptionManagement', 'subscriptionManage'),
   account('/account/payments', 'payments', 'accountPayments'),
   account('/account/about', 'about'),
   account('/account/brand-elements', 'brandElements'),
+  account('/journal', 'journal', 'journal'),
   redirect('/account/preferences', '/account', { localized: true }),
   redirect('/profile', '/account', { localized: true }),
   redirect('/profile/payments', '/account/payments', { localized: true }),

@@ -4,14 +4,19 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { outboxEmails } from '../../db/schema.ts';
 import type { EmailKind } from './copy/index.ts';
-import { type EmailValues, renderEmail } from './render.ts';
+import { type EmailValues, type RenderedEmail, renderEmail } from './render.ts';
 
 export interface OutgoingEmail {
   to: string;
-  kind: EmailKind;
+  /** A message of the copy book, or another kind whose words come already written in `rendered`. */
+  kind: EmailKind | (string & {});
   lang: string;
   userId?: string | null;
   values: EmailValues;
+  /** The subject and bodies, written by the module that sends the email; else rendered from the copy book. */
+  rendered?: RenderedEmail;
+  /** Extra headers, such as List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -38,7 +43,7 @@ export function createMailer(options: {
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   const deliveries = new Set<Promise<void>>();
 
-  async function deliver(id: string, email: OutgoingEmail, rendered: ReturnType<typeof renderEmail>): Promise<void> {
+  async function deliver(id: string, email: OutgoingEmail, rendered: RenderedEmail): Promise<void> {
     if (!transport) return;
     try {
       await transport.sendMail({
@@ -47,6 +52,7 @@ export function createMailer(options: {
         subject: rendered.subject,
         text: rendered.text,
         html: rendered.html,
+        ...(email.headers ? { headers: email.headers } : {}),
       });
       await options.db.update(outboxEmails).set({ status: 'sent', sentAt: new Date() }).where(eq(outboxEmails.id, id));
     } catch (error) {
@@ -61,7 +67,7 @@ export function createMailer(options: {
 
   return {
     async send(email) {
-      const rendered = renderEmail(email.kind, email.lang, email.values);
+      const rendered = email.rendered ?? renderEmail(email.kind as EmailKind, email.lang, email.values);
       const [row] = await options.db
         .insert(outboxEmails)
         .values({

@@ -7,6 +7,7 @@ import { Avatar } from './Avatar.tsx';
 
 const LINKS = [
   ['/account', 'account'],
+  ['/journal', 'journal'],
   ['/account/referrals', 'referrals'],
   ['/account/email-preferences', 'emailPreferences'],
   ['/account/subscription', 'subscriptionManagement'],
@@ -14,7 +15,7 @@ const LINKS = [
   ['/account/about', 'about'],
 ] as const;
 
-/** The account pages: a side bar with the avatar, name, email and six links, the active one by path prefix. */
+/** The account pages: a side bar with the avatar, name, email and seven links, the active one by path prefix. */
 export function AccountLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -6,6 +6,7 @@ import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { BirthDateForm, usePageBirthDate } from './BirthDateForm.tsx';
 import { LIFE_CYCLE_YEARS, lifeCycleYears, lifeStats } from './life.ts';
+import { PersonalCounts } from './PersonalCounts.tsx';
 
 const asDate = (date: PlainDate) => new Date(date.year, date.month - 1, date.day);
 
@@ -43,6 +44,7 @@ export default function StatsPage() {
         {title}
         <p className="text-body-secondary">{t('stats.intro')}</p>
         {form}
+        <PersonalCounts lang={lang} />
       </>
     );
   }
@@ -124,6 +126,7 @@ export default function StatsPage() {
           ))}
         </div>
       </section>
+      <PersonalCounts lang={lang} />
     </>
   );
 }

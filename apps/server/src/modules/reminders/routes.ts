@@ -1,0 +1,190 @@
+import {
+  errorBodySchema,
+  pushKeyReplySchema,
+  pushSubscriptionBodySchema,
+  pushUnsubscribeBodySchema,
+  reminderSettingsReplySchema,
+  reminderSettingsSchema,
+  unsubscribeParamsSchema,
+} from '@hunab/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError } from '../../lib/errors.ts';
+import { createRateLimiter } from '../../lib/rate-limit.ts';
+import type { AuthService } from '../auth/service.ts';
+import { sessionHooks, sessionOf } from '../auth/session.ts';
+import type { PushService } from './push.ts';
+import type { ReminderService } from './service.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+const tags = ['reminders'];
+const security = [{ bearer: [] }];
+
+const page = (title: string, body: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title>
+<meta name="robots" content="noindex"></head>
+<body style="font-family:-apple-system,Segoe UI,Roboto,Arial,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">
+<h1 style="font-size:1.25rem">Hunab</h1>${body}</body></html>`;
+
+/**
+ * Reminder settings of the signed-in user, and the one-click unsubscribe of RFC 8058: the link of every reminder
+ * email is `/api/reminders/unsubscribe/{token}`; a POST to it (the mail client's List-Unsubscribe-Post, or the
+ * button of the page a GET shows) turns the emails off without signing in. A GET never changes anything, since mail
+ * scanners open links.
+ */
+export const reminderRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  reminders: ReminderService;
+  push: PushService;
+}> = async (app, { auth, reminders, push }) => {
+  const { required } = sessionHooks(auth);
+  const writes = createRateLimiter({ limit: 30, windowMs: 60_000 });
+  const unsubscribes = createRateLimiter({ limit: 30, windowMs: 60_000 });
+  const limit = (limiter: ReturnType<typeof createRateLimiter>, key: string) => {
+    const wait = limiter.hit(key);
+    if (wait > 0) throw new ApiError(429, 'RATE_LIMITED', `Too many requests. Try again in ${wait} s.`);
+  };
+
+  // The one-click POST of a mail client is form-encoded; its body says nothing the route needs.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_r, body, done) => done(null, { form: String(body) }),
+  );
+
+  app.get(
+    '/reminders',
+    {
+      schema: {
+        summary: 'The user’s reminder settings and how many devices receive push reminders',
+        tags,
+        security,
+        response: { 200: reminderSettingsReplySchema, ...errors },
+      },
+      preValidation: required,
+    },
+    async (request) => ({ success: true as const, data: await reminders.settings(sessionOf(request).user.id) }),
+  );
+
+  app.put(
+    '/reminders',
+    {
+      schema: {
+        summary: 'Choose the reminders: email and/or push, the daily kin and/or galactic returns, local time and zone',
+        tags,
+        security,
+        body: reminderSettingsSchema,
+        response: { 200: reminderSettingsReplySchema, ...errors },
+      },
+      preValidation: required,
+    },
+    async (request) => {
+      const { user } = sessionOf(request);
+      limit(writes, user.id);
+      return { success: true as const, data: await reminders.save(user.id, request.body) };
+    },
+  );
+
+  app.get(
+    '/reminders/push-key',
+    {
+      schema: {
+        summary: 'The VAPID public key a browser subscribes to push with (applicationServerKey)',
+        tags,
+        response: { 200: pushKeyReplySchema },
+      },
+    },
+    async () => ({ success: true as const, publicKey: push.publicKey }),
+  );
+
+  app.post(
+    '/reminders/push-subscriptions',
+    {
+      bodyLimit: 4096,
+      schema: {
+        summary: 'Keep this device’s push subscription for the reminders',
+        tags,
+        security,
+        body: pushSubscriptionBodySchema,
+        response: { 200: z.object({ success: z.literal(true) }), ...errors },
+      },
+      preValidation: required,
+    },
+    async (request) => {
+      const { user } = sessionOf(request);
+      limit(writes, user.id);
+      await push.subscribe(user.id, request.body);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/reminders/push-subscriptions/remove',
+    {
+      bodyLimit: 4096,
+      schema: {
+        summary: 'Forget this device’s push subscription',
+        tags,
+        security,
+        body: pushUnsubscribeBodySchema,
+        response: { 200: z.object({ success: z.literal(true), removed: z.boolean() }), ...errors },
+      },
+      preValidation: required,
+    },
+    async (request) => {
+      const { user } = sessionOf(request);
+      limit(writes, user.id);
+      return { success: true as const, removed: await push.unsubscribe(user.id, request.body.endpoint) };
+    },
+  );
+
+  app.get(
+    '/reminders/unsubscribe/:token',
+    {
+      schema: {
+        summary: 'A page with the button that stops the reminder emails (changes nothing by itself)',
+        tags,
+        params: unsubscribeParamsSchema,
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(
+          page(
+            'Unsubscribe',
+            `<p>Stop the daily reminder emails? · Отписаться от ежедневных писем?</p>
+<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">
+<button type="submit" style="padding:.6rem 1.2rem;font-size:1rem">Unsubscribe · Отписаться</button></form>`,
+          ),
+        ),
+  );
+
+  app.post(
+    '/reminders/unsubscribe/:token',
+    {
+      bodyLimit: 1024,
+      schema: {
+        summary: 'One-click unsubscribe (RFC 8058): turns the reminder emails off, no sign-in needed',
+        tags,
+        params: unsubscribeParamsSchema,
+        response: { 200: z.union([z.string(), z.object({ success: z.literal(true) })]), ...errors },
+      },
+    },
+    async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
+      limit(unsubscribes, request.ip);
+      if (!(await reminders.unsubscribe(request.params.token))) {
+        throw new ApiError(400, 'INVALID_TOKEN', 'This unsubscribe link is not valid.');
+      }
+      if (request.headers.accept?.includes('text/html')) {
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(page('Unsubscribed', '<p>You will receive no more reminder emails. · Письма больше не придут.</p>'));
+      }
+      return { success: true as const };
+    },
+  );
+};

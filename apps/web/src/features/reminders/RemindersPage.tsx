@@ -1,0 +1,165 @@
+import type { ReminderSettings } from '@hunab/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiRequestError } from '../../lib/api.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { AccountLayout } from '../account/AccountLayout.tsx';
+import { browserTimeZone, fetchReminders, REMINDER_KEY, saveReminders } from './api.ts';
+import { PushDevice } from './PushDevice.tsx';
+
+/** Zones offered in the list: the runtime's own list where it has one, always with the browser's zone. */
+function zones(current: string): string[] {
+  const all = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
+  return [...new Set([current, browserTimeZone(), 'UTC', ...all])];
+}
+
+function Switch({
+  id,
+  checked,
+  onChange,
+  label,
+  hint,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+  label: string;
+  hint?: string;
+}) {
+  return (
+    <div className="form-check form-switch mb-2">
+      <input
+        id={id}
+        className="form-check-input"
+        type="checkbox"
+        role="switch"
+        aria-checked={checked}
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        data-testid={id}
+      />
+      <label className="form-check-label" htmlFor={id}>
+        {label}
+        {hint && <span className="d-block small text-body-secondary">{hint}</span>}
+      </label>
+    </div>
+  );
+}
+
+/** /account/email-preferences: the daily reminder by email and push, what it says and when it comes. */
+export default function RemindersPage() {
+  const { t } = useTranslation('reminders');
+  usePageTitle(t('title'));
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: REMINDER_KEY, queryFn: fetchReminders });
+  const [form, setForm] = useState<ReminderSettings | null>(null);
+  const [status, setStatus] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null);
+
+  useEffect(() => {
+    if (query.data && !form) {
+      const { devices: _devices, ...settings } = query.data;
+      // A user who never chose gets the browser's zone.
+      setForm(query.data.email || query.data.push ? settings : { ...settings, time_zone: browserTimeZone() });
+    }
+  }, [query.data, form]);
+
+  const save = useMutation({
+    mutationFn: saveReminders,
+    onSuccess: (data) => {
+      queryClient.setQueryData(REMINDER_KEY, data);
+      setStatus({ kind: 'success', text: t('saved') });
+    },
+    onError: (error) =>
+      setStatus({ kind: 'danger', text: error instanceof ApiRequestError ? error.message : t('saveFailed') }),
+  });
+
+  const change = (patch: Partial<ReminderSettings>) =>
+    setForm((current) => (current ? { ...current, ...patch } : current));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (form) save.mutate(form);
+  };
+
+  return (
+    <AccountLayout>
+      <h1 className="h4 mb-1">{t('title')}</h1>
+      <p className="text-body-secondary small">{t('intro')}</p>
+      {form && (
+        <form className="settings-card" onSubmit={submit} data-testid="reminders-form">
+          <h2 className="h6">{t('channels')}</h2>
+          <Switch
+            id="reminders-email"
+            checked={form.email}
+            onChange={(email) => change({ email })}
+            label={t('email')}
+          />
+          <Switch
+            id="reminders-push"
+            checked={form.push}
+            onChange={(push) => change({ push })}
+            label={t('push')}
+            hint={t('pushHint', { count: query.data?.devices ?? 0 })}
+          />
+          <h2 className="h6 mt-3">{t('what')}</h2>
+          <Switch
+            id="reminders-daily"
+            checked={form.daily}
+            onChange={(daily) => change({ daily })}
+            label={t('daily')}
+          />
+          <Switch
+            id="reminders-returns"
+            checked={form.returns}
+            onChange={(returns) => change({ returns })}
+            label={t('returns')}
+            hint={t('returnsHint')}
+          />
+          <h2 className="h6 mt-3">{t('when')}</h2>
+          <div className="row g-2">
+            <div className="col-5 col-sm-3">
+              <label className="form-label small" htmlFor="reminders-time">
+                {t('time')}
+              </label>
+              <input
+                id="reminders-time"
+                type="time"
+                className="form-control"
+                value={form.local_time}
+                onChange={(event) => event.target.value && change({ local_time: event.target.value.slice(0, 5) })}
+                data-testid="reminders-time"
+              />
+            </div>
+            <div className="col-7 col-sm-9">
+              <label className="form-label small" htmlFor="reminders-zone">
+                {t('zone')}
+              </label>
+              <select
+                id="reminders-zone"
+                className="form-select"
+                value={form.time_zone}
+                onChange={(event) => change({ time_zone: event.target.value })}
+                data-testid="reminders-zone"
+              >
+                {zones(form.time_zone).map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replace(/_/g, ' ')}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <button type="submit" className="btn btn-primary mt-3" disabled={save.isPending} data-testid="reminders-save">
+            {t('save')}
+          </button>
+          {status && (
+            <p className={`small mt-2 mb-0 text-${status.kind}`} role="status" data-testid="reminders-status">
+              {status.text}
+            </p>
+          )}
+        </form>
+      )}
+      <PushDevice />
+    </AccountLayout>
+  );
+}

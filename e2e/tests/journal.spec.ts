@@ -1,0 +1,139 @@
+import { expect } from '@playwright/test';
+import { createAccount, test, useSession } from './fixtures.ts';
+
+/** Today's date in the browser's zone, as the journal's date field holds it. */
+const todayText = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
+
+test('a user writes, finds, filters, exports and deletes journal entries', async ({ page, request }) => {
+  const account = await createAccount(request, { lang: 'en' });
+  await useSession(page, account);
+  // An earlier entry written through the API, on 2012-12-21 (Kin 207, Blue Crystal Hand).
+  const earlier = await request.put('/api/journal/2012-12-21', {
+    data: { text: 'The end of the long count', mood: 5, tags: ['cycle'] },
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  expect(earlier.ok()).toBe(true);
+
+  await page.goto('/en/journal');
+  await expect(page.getByRole('heading', { name: 'Kin journal' })).toBeVisible();
+  await expect(page.getByTestId('journal-date')).toHaveValue(todayText());
+  await expect(page.getByTestId('journal-day-kin')).toContainText('Kin');
+  await page.getByTestId('journal-text').fill('A quiet morning by the river');
+  await page.getByTestId('journal-mood-4').click();
+  await page.getByTestId('journal-tags').fill('River, calm');
+  await page.getByTestId('journal-save').click();
+  await expect(page.getByTestId('journal-notice')).toHaveText('Saved.');
+  await expect(page.getByTestId('journal-entry')).toHaveCount(2);
+  await expect(page.getByTestId('journal-limits')).toContainText('2 of 30');
+  await expect(page.getByTestId('journal-entry').first()).toContainText('#river');
+
+  // Opening the older entry fills the editor with it.
+  await page.locator('[data-testid="journal-entry"][data-date="2012-12-21"] button').click();
+  await expect(page.getByTestId('journal-text')).toHaveValue('The end of the long count');
+  await expect(page.getByTestId('journal-day-kin')).toContainText('Kin 207');
+
+  // Filter by the seal of 2012-12-21 (Blue Hand, seal 7) and search.
+  await page.getByTestId('journal-filter-seal').selectOption('7');
+  await expect(page.getByTestId('journal-entry')).toHaveCount(1);
+  await expect(page.getByTestId('journal-entry')).toHaveAttribute('data-date', '2012-12-21');
+  await page.getByTestId('journal-filter-seal').selectOption('');
+  await page.getByTestId('journal-search').fill('river');
+  await page.getByTestId('journal-search').press('Enter');
+  await expect(page.getByTestId('journal-entry')).toHaveCount(1);
+  await expect(page.getByTestId('journal-entry')).toContainText('quiet morning');
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('journal-export-md').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('hunab-journal.md');
+
+  await page.getByTestId('journal-search').fill('');
+  await page.getByTestId('journal-search').press('Enter');
+  await page.getByTestId('journal-delete-all').click();
+  await page.getByTestId('journal-delete-all-confirm').click();
+  await expect(page.getByTestId('journal-empty')).toBeVisible();
+});
+
+test('the journal is linked from the account menu and needs a signed-in user', async ({ page, request }) => {
+  await page.goto('/en/journal');
+  await expect(page).toHaveURL(/\/en\/login/);
+  const account = await createAccount(request, { lang: 'ru' });
+  await useSession(page, account);
+  await page.goto('/account');
+  await page.getByRole('link', { name: 'Дневник кинов' }).click();
+  await expect(page).toHaveURL(/\/journal$/);
+  await expect(page.getByRole('heading', { name: 'Дневник кинов' })).toBeVisible();
+});
+
+test('the statistics page counts the journal with a chart', async ({ page, request }) => {
+  const account = await createAccount(request, { lang: 'en' });
+  const today = todayText();
+  const put = await request.put(`/api/journal/${today}`, {
+    data: { text: 'Counted', mood: 3 },
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  expect(put.ok()).toBe(true);
+  await useSession(page, account);
+  await page.goto(`/en/dash/stats#${Buffer.from('1987-07-26').toString('base64')}`);
+  await expect(page.getByTestId('stats-days')).toBeVisible();
+  await expect(page.getByTestId('life-year')).toHaveCount(52);
+  await expect(page.getByTestId('stats-journal-total')).toHaveAttribute('data-value', '1');
+  await expect(page.getByTestId('stats-journal-streak')).toHaveAttribute('data-value', '1');
+  await expect(page.getByTestId('stats-journal-chart').locator('g[data-value="1"]')).toHaveCount(1);
+  await page.getByRole('link', { name: 'Open the journal' }).click();
+  await expect(page).toHaveURL(/\/en\/journal$/);
+});
+
+test('a user turns on the daily reminder email at a local time', async ({ page, request }) => {
+  const account = await createAccount(request, { lang: 'en' });
+  await useSession(page, account);
+  await page.goto('/en/account/email-preferences');
+  await expect(page.getByRole('heading', { name: 'Reminders' })).toBeVisible();
+  await page.getByTestId('reminders-email').check();
+  await page.getByTestId('reminders-time').fill('07:30');
+  await page.getByTestId('reminders-zone').selectOption('Asia/Tokyo');
+  await page.getByTestId('reminders-save').click();
+  await expect(page.getByTestId('reminders-status')).toContainText('Saved');
+  const saved = await request.get('/api/reminders', { headers: { authorization: `Bearer ${account.token}` } });
+  expect((await saved.json()).data).toMatchObject({ email: true, local_time: '07:30', time_zone: 'Asia/Tokyo' });
+});
+
+for (const width of [375, 1280]) {
+  for (const lang of ['en', 'ar'] as const) {
+    test(`journal and statistics screenshots in ${lang} at ${width} px`, async ({ page, request }) => {
+      const account = await createAccount(request, { lang });
+      const auth = { authorization: `Bearer ${account.token}` };
+      for (const [date, text, mood] of [
+        ['2012-12-19', 'Long walk; a dream of water and mirrors that stayed with me all day.', 3],
+        ['2012-12-20', 'Met an old friend.', 4],
+        ['2012-12-21', 'The end of the long count.', 5],
+        [todayText(), 'Today, written for the chart.', 4],
+      ] as const) {
+        await request.put(`/api/journal/${date}`, { data: { text, mood, tags: ['dream'] }, headers: auth });
+      }
+      await useSession(page, account);
+      await page.setViewportSize({ width, height: width < 600 ? 812 : 860 });
+      const prefix = `/${lang}`;
+      for (const [name, path] of [
+        ['journal', '/journal'],
+        ['stats', `/dash/stats#${btoa('1987-07-26')}`],
+        ['reminders', '/account/email-preferences'],
+      ] as const) {
+        await page.goto(`${prefix}${path}`);
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('#root')).not.toBeEmpty();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `../screenshots/${name}-${lang}-${width}.png`, fullPage: true });
+        if (name === 'stats') {
+          const counts = page.getByTestId('personal-counts');
+          await expect(counts.getByTestId('stats-journal-chart')).toBeVisible();
+          await counts.screenshot({ path: `../screenshots/stats-counts-${lang}-${width}.png` });
+        }
+      }
+    });
+  }
+}
