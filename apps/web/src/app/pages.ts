@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { type ComponentType, createElement, lazy, useState } from 'react';
 import type { PageName } from './routeTable.ts';
 
@@ -8,7 +9,12 @@ export type PageComponent = ComponentType & { preload(): Promise<void> };
  * A lazily loaded page. Once its chunk has been fetched (by `preload`, before the page served as HTML is hydrated,
  * or by an earlier visit) it renders without suspending, so hydration meets the same markup the server sent.
  */
-function lazyPage(load: () => Promise<{ default: ComponentType }>): PageComponent {
+function lazyPage(chunk: () => Promise<{ default: ComponentType }>, namespaces: readonly string[] = []): PageComponent {
+  // A page with texts of its own reads their namespace with its chunk (in the browser; the server has them all).
+  const load =
+    namespaces.length === 0 || typeof window === 'undefined'
+      ? chunk
+      : () => Promise.all([chunk(), i18next.loadNamespaces([...namespaces])]).then(([module]) => module);
   let loaded: ComponentType | null = null;
   const remember = (module: { default: ComponentType }) => {
     loaded = module.default;
@@ -51,10 +57,12 @@ export const PAGES: Record<PageName, PageComponent> = {
   verifyEmail: lazyPage(() => import('../features/auth/pages/VerifyEmailPage.tsx')),
   forgotPassword: lazyPage(() => import('../features/auth/pages/ForgotPasswordPage.tsx')),
   resetPassword: lazyPage(() => import('../features/auth/pages/ResetPasswordPage.tsx')),
-  welcome: lazyPage(() => import('../features/landing/WelcomePage.tsx')),
   placeholder: lazyPage(() => import('./PlaceholderPage.tsx')),
   education: lazyPage(() => import('../features/education/EducationHomePage.tsx')),
   educationProgress: lazyPage(() => import('../features/education/ProgressPage.tsx')),
   admin: lazyPage(() => import('../features/admin/AdminPage.tsx')),
   glyphs: lazyPage(() => import('../features/calendar/GlyphsPage.tsx')),
+  legal: lazyPage(() => import('../features/legal/LegalPage.tsx'), ['legal']),
+  about: lazyPage(() => import('../features/legal/AboutPage.tsx'), ['legal']),
+  landing: lazyPage(() => import('../features/landing/LandingPage.tsx'), ['landing']),
 };

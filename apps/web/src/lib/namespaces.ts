@@ -3,3 +3,9 @@
  * preloads them too (vite.config.ts), so this module imports nothing.
  */
 export const NAMESPACES = ['translation', 'auth', 'cards', 'subscription', 'comments', 'access'] as const;
+
+/**
+ * Namespaces of long written texts (legal pages, landings) that only their pages read: loaded with the page's chunk,
+ * not at start, and read by the server's renderer alongside the others.
+ */
+export const PAGE_NAMESPACES = ['legal', 'landing'] as const;
