@@ -214,7 +214,7 @@ export default function LandingPage() {
           <h1>{hero.heading}</h1>
           <p className="landing-lead">{hero.lead}</p>
           {landing.action.kind === 'mailing' ? (
-            <MailingForm lang={lang} />
+            <MailingForm lang={lang} anchor="subscribe" />
           ) : (
             <div className="landing-actions">
               <CallToAction landing={landing} lang={lang} label={hero.cta} large />

@@ -11,7 +11,7 @@ type State = 'idle' | 'sending' | 'sent' | 'invalid' | 'error';
  * The 13 secrets mailing list: an address in, a confirmation email out (double opt-in, so nothing else is sent until
  * the address is confirmed).
  */
-export function MailingForm({ lang, compact }: { lang: Language; compact?: boolean }) {
+export function MailingForm({ lang, compact, anchor }: { lang: Language; compact?: boolean; anchor?: string }) {
   const { t } = useTranslation('landing');
   const [email, setEmail] = useState('');
   const [state, setState] = useState<State>('idle');
@@ -43,12 +43,7 @@ export function MailingForm({ lang, compact }: { lang: Language; compact?: boole
     );
   }
   return (
-    <form
-      className={`landing-form${compact ? ' landing-form-compact' : ''}`}
-      id={compact ? undefined : 'subscribe'}
-      onSubmit={submit}
-      noValidate
-    >
+    <form className={`landing-form${compact ? ' landing-form-compact' : ''}`} id={anchor} onSubmit={submit} noValidate>
       <label className="visually-hidden" htmlFor={id}>
         {t('common.mailing.email')}
       </label>
