@@ -21,6 +21,8 @@ import { createCardService } from './modules/cards/service.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { referralRoutes, registerReferralLanding } from './modules/referrals/routes.ts';
+import { createReferralService, type ReferralService } from './modules/referrals/service.ts';
 import { commerceRoutes } from './modules/subscriptions/commerce.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { startScheduler } from './modules/subscriptions/scheduler.ts';
@@ -48,6 +50,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Subscriptions; tests run `subscriptions.runDue()` themselves instead of waiting for the scheduler. */
     subscriptions: SubscriptionService;
+    /** Referrals; tests run `referrals.runDue()` themselves, as the scheduler would. */
+    referrals: ReferralService;
   }
 }
 
@@ -77,6 +81,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const auth = createAuthService({ repo: createAuthRepository(database.db), config, mailer, now });
   const subscriptions = createSubscriptionService(database.db, now);
   app.decorate('subscriptions', subscriptions);
+  const referrals = createReferralService({
+    db: database.db,
+    subscriptions,
+    now,
+    secret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+  });
+  app.decorate('referrals', referrals);
+  // A new account brought by a referral link (its cookie) is recorded as the referrer's sign-up.
+  const onSignUp = (userId: string, cookie: string | undefined) =>
+    referrals.attributeSignUp(userId, cookie).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'a referral could not be recorded at sign-up');
+      return false;
+    });
 
   await app.register(swagger, {
     openapi: {
@@ -99,13 +117,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         minAppVersion: config.minAppVersion,
       });
       await api.register(calendarRoutes);
-      await api.register(authRoutes, { auth });
+      await api.register(authRoutes, { auth, onSignUp });
       await api.register(userRoutes, { auth });
       await api.register(telemetryRoutes, { db: database.db, auth });
       await api.register(contentRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(subscriptionRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(viewRoutes, { db: database.db, auth, subscriptions, now });
-      await api.register(commerceRoutes, { db: database.db, auth, now });
+      await api.register(commerceRoutes, { db: database.db, auth, now, onSignUp });
+      await api.register(referralRoutes, { auth, referrals });
       await api.register(cardRoutes, { auth, cards: createCardService({ db: database.db, now }) });
       await api.register(commentRoutes, { db: database.db, auth, now });
     },
@@ -113,9 +132,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await registerContentFiles(app, config.contentDir);
+  registerReferralLanding(app, referrals, config.publicUrl.startsWith('https:'));
   await registerWebApp(app, config.webDistDir, { renderPages: config.renderPages, publicUrl: config.publicUrl });
 
-  const scheduler = startScheduler(app, subscriptions, config.schedulerIntervalMs);
+  const scheduler = startScheduler(app, subscriptions, config.schedulerIntervalMs, [
+    { name: 'referral rewards', run: (at) => referrals.runDue(at) },
+  ]);
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await mailer.close();

@@ -51,6 +51,10 @@ const TABLES = [
   'comments',
   'comment_votes',
   'comment_cycle_counts',
+  'referral_links',
+  'referral_clicks',
+  'referrals',
+  'referral_rewards',
 ];
 
 async function counts(): Promise<Record<string, number>> {

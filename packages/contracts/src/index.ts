@@ -9,6 +9,7 @@ export * from './errors.ts';
 export * from './page-rendering.ts';
 export * from './plans.ts';
 export * from './programmes.ts';
+export * from './referrals.ts';
 export * from './subscriptions.ts';
 export * from './system.ts';
 export * from './telemetry.ts';

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { crmEvents, mailingSubscriptions, promoCodes, purchases } from '../../db/schema.ts';
+import { referralCookie } from '../../lib/cookies.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { toUserDto } from '../auth/service.ts';
@@ -33,10 +34,12 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchem
  * The commerce calls around subscriptions: promo codes, mailing-list interest (optionally creating an account),
  * the purchase check of the 13-day programme, and the CRM's subscription-page views.
  */
-export const commerceRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; now: () => Date }> = async (
-  app,
-  { db, auth, now },
-) => {
+export const commerceRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  auth: AuthService;
+  now: () => Date;
+  onSignUp?: (userId: string, referralCookie: string | undefined) => Promise<unknown>;
+}> = async (app, { db, auth, now, onSignUp }) => {
   const session = sessionHooks(auth);
 
   const activePromos = () =>
@@ -162,6 +165,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; 
         });
         token = created.token;
         user = { id: created.user.id, email: toUserDto(created.user).email };
+        await onSignUp?.(created.user.id, referralCookie(request));
       }
       const inserted = await db
         .insert(mailingSubscriptions)
