@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { test } from './fixtures.ts';
+import { createAccount, test, uniqueEmail, useSession } from './fixtures.ts';
 
 const LANDINGS = [
   '/welcome',
@@ -147,5 +147,53 @@ test.describe('landings and legal pages', () => {
         }
       }
     }
+  });
+
+  test('a referral link leads a visitor to sign up, and the sign-up shows on the referrer page', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const referrer = await createAccount(request, { lang: 'en' });
+    const created = await request.post('/api/referrals/links', {
+      data: { source: 'telegram', target: '/13days' },
+      headers: { authorization: `Bearer ${referrer.token}` },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const { link } = await created.json();
+
+    // The friend, in a browser of their own, follows the link and registers there.
+    const friend = await browser.newContext();
+    const friendPage = await friend.newPage();
+    await friendPage.goto(`/r/${link.slug}?utm_source=tg`);
+    await expect(friendPage).toHaveURL(/\/en\/13days\?ref=/);
+    const cookies = await friend.cookies();
+    expect(cookies.find((cookie) => cookie.name === 'hunab_ref')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    const registered = await friendPage.request.post('/api/auth/register', {
+      data: {
+        email: uniqueEmail('friend'),
+        password: 'e2e password 1',
+        username: 'Sol',
+        birth_date: '1990-03-03',
+        lang: 'en',
+      },
+    });
+    expect(registered.ok(), await registered.text()).toBe(true);
+    await friend.close();
+
+    await useSession(page, referrer);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/en/account/referrals');
+    await expect(page.getByTestId('referral-total-clicks')).toHaveText('1');
+    await expect(page.getByTestId('referral-total-signups')).toHaveText('1');
+    await expect(page.getByTestId('referral-link')).toHaveCount(1);
+    await expect(page.getByTestId('referral-link').getByRole('textbox')).toHaveValue(new RegExp(`/r/${link.slug}$`));
+
+    // A second link from the page itself.
+    await page.getByLabel('Where you share it').fill('blog');
+    await page.getByRole('button', { name: 'Create link' }).click();
+    await expect(page.getByTestId('referral-link')).toHaveCount(2);
+    await page.screenshot({ path: '../screenshots/growth-account-referrals-en-375.png', fullPage: true });
   });
 });

@@ -64,5 +64,6 @@ export const PAGES: Record<PageName, PageComponent> = {
   glyphs: lazyPage(() => import('../features/calendar/GlyphsPage.tsx')),
   legal: lazyPage(() => import('../features/legal/LegalPage.tsx'), ['legal']),
   about: lazyPage(() => import('../features/legal/AboutPage.tsx'), ['legal']),
+  referrals: lazyPage(() => import('../features/account/ReferralsPage.tsx'), ['growth']),
   landing: lazyPage(() => import('../features/landing/LandingPage.tsx'), ['landing']),
 };

@@ -31,6 +31,7 @@ export type PageName =
   | 'glyphs'
   | 'legal'
   | 'about'
+  | 'referrals'
   | 'landing'
   | 'cycles'
   | 'tzolkin'
@@ -108,7 +109,7 @@ export const ROUTES: readonly RouteEntry[] = [
 
   // Account
   account('/account', 'account', 'account'),
-  account('/account/referrals', 'referrals'),
+  account('/account/referrals', 'referrals', 'referrals'),
   account('/account/email-preferences', 'emailPreferences'),
   account('/account/subscription', 'subscriptionManagement', 'subscriptionManage'),
   account('/account/payments', 'payments'),

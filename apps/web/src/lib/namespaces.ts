@@ -8,4 +8,4 @@ export const NAMESPACES = ['translation', 'auth', 'cards', 'subscription', 'comm
  * Namespaces of long written texts (legal pages, landings) that only their pages read: loaded with the page's chunk,
  * not at start, and read by the server's renderer alongside the others.
  */
-export const PAGE_NAMESPACES = ['legal', 'landing'] as const;
+export const PAGE_NAMESPACES = ['legal', 'landing', 'growth'] as const;
