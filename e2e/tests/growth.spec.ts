@@ -29,7 +29,8 @@ test.describe('landings and legal pages', () => {
       page,
       request,
     }) => {
-      test.setTimeout(180_000);
+      // Fourteen pages, each fetched as HTML and opened in the browser.
+      test.setTimeout(420_000);
       await page.setViewportSize({ width: 375, height: 812 });
       for (const path of [...LANDINGS, ...LEGAL]) {
         const url = at(lang, path);

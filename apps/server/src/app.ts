@@ -21,6 +21,8 @@ import { createCardService } from './modules/cards/service.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { mailingRoutes } from './modules/mailing/routes.ts';
+import { createMailingService } from './modules/mailing/service.ts';
 import { referralRoutes, registerReferralLanding } from './modules/referrals/routes.ts';
 import { createReferralService, type ReferralService } from './modules/referrals/service.ts';
 import { commerceRoutes } from './modules/subscriptions/commerce.ts';
@@ -89,6 +91,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   app.decorate('referrals', referrals);
+  const mailing = createMailingService({
+    db: database.db,
+    mailer,
+    secret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    now,
+  });
   // A new account brought by a referral link (its cookie) is recorded as the referrer's sign-up.
   const onSignUp = (userId: string, cookie: string | undefined) =>
     referrals.attributeSignUp(userId, cookie).catch((error: unknown) => {
@@ -123,7 +132,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(contentRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(subscriptionRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(viewRoutes, { db: database.db, auth, subscriptions, now });
-      await api.register(commerceRoutes, { db: database.db, auth, now, onSignUp });
+      await api.register(commerceRoutes, { db: database.db, auth, now, onSignUp, mailing });
+      await api.register(mailingRoutes, { mailing });
       await api.register(referralRoutes, { auth, referrals });
       await api.register(cardRoutes, { auth, cards: createCardService({ db: database.db, now }) });
       await api.register(commentRoutes, { db: database.db, auth, now });

@@ -309,6 +309,11 @@ export const mailingSubscriptions = pgTable(
     email: text('email').notNull(),
     interest: text('interest').notNull(),
     lang: text('lang').notNull(),
+    /** Double opt-in: nothing but the confirmation email goes to an address until it is confirmed. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The version of the consent text the address accepted, and when (set at confirmation). */
+    consentVersion: text('consent_version'),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('mailing_subscriptions_email_interest').on(sql`lower(${t.email})`, t.interest)],

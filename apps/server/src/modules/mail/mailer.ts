@@ -12,6 +12,11 @@ export interface OutgoingEmail {
   lang: string;
   userId?: string | null;
   values: EmailValues;
+  /**
+   * For every email that is not transactional (mailing lists): the address of a one-click unsubscribe that works
+   * without signing in, sent as List-Unsubscribe with List-Unsubscribe-Post (RFC 8058) and shown in the email.
+   */
+  unsubscribeUrl?: string;
 }
 
 export interface Mailer {
@@ -23,6 +28,20 @@ export interface Mailer {
   /** Waits for deliveries under way. */
   flush(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The unsubscribe address at the foot of a mailing-list email, in text and HTML. */
+function withUnsubscribe(rendered: ReturnType<typeof renderEmail>, url: string | undefined) {
+  if (!url) return rendered;
+  const safe = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return {
+    ...rendered,
+    text: `${rendered.text}\n\nUnsubscribe: ${url}`,
+    html: rendered.html.replace(
+      '</body>',
+      `<p style="text-align:center;font-size:12px;color:#666666"><a href="${safe}" style="color:#666666">Unsubscribe</a></p></body>`,
+    ),
+  };
 }
 
 /**
@@ -47,6 +66,14 @@ export function createMailer(options: {
         subject: rendered.subject,
         text: rendered.text,
         html: rendered.html,
+        ...(email.unsubscribeUrl
+          ? {
+              headers: {
+                'List-Unsubscribe': `<${email.unsubscribeUrl}>`,
+                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+              },
+            }
+          : {}),
       });
       await options.db.update(outboxEmails).set({ status: 'sent', sentAt: new Date() }).where(eq(outboxEmails.id, id));
     } catch (error) {
@@ -61,7 +88,7 @@ export function createMailer(options: {
 
   return {
     async send(email) {
-      const rendered = renderEmail(email.kind, email.lang, email.values);
+      const rendered = withUnsubscribe(renderEmail(email.kind, email.lang, email.values), email.unsubscribeUrl);
       const [row] = await options.db
         .insert(outboxEmails)
         .values({

@@ -189,7 +189,9 @@ function Section({
  */
 export default function LandingPage() {
   const { t } = useTranslation('landing');
-  const { lang, path } = splitLanguage(useLocation().pathname);
+  const location = useLocation();
+  const { lang, path } = splitLanguage(location.pathname);
+  const confirmed = new URLSearchParams(location.search).get('confirmed') === '1';
   const landing = landingAt(path) ?? (landingAt('/welcome') as Landing);
   const hero = t(`pages.${landing.id}`, { returnObjects: true }) as HeroText;
   const body = t(`pages.${landing.base ?? landing.id}`, { returnObjects: true }) as BodyText;
@@ -213,7 +215,11 @@ export default function LandingPage() {
           <p className="landing-eyebrow">{hero.eyebrow}</p>
           <h1>{hero.heading}</h1>
           <p className="landing-lead">{hero.lead}</p>
-          {landing.action.kind === 'mailing' ? (
+          {landing.action.kind === 'mailing' && confirmed ? (
+            <p className="alert alert-success" role="status" data-testid="mailing-confirmed">
+              {t('common.mailing.confirmed')}
+            </p>
+          ) : landing.action.kind === 'mailing' ? (
             <MailingForm lang={lang} anchor="subscribe" />
           ) : (
             <div className="landing-actions">

@@ -1,5 +1,5 @@
 /** The messages the product sends by email. */
-export type EmailKind = 'verifyEmail' | 'resetPassword' | 'emailChanged';
+export type EmailKind = 'verifyEmail' | 'resetPassword' | 'emailChanged' | 'confirmSubscription' | 'secretsWelcome';
 
 /**
  * The words of one email in one language. Placeholders in double braces are filled in when the email is
