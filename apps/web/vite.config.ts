@@ -81,6 +81,17 @@ function pathPattern(path: string): string {
     .join('');
 }
 
+/** The namespaces of their own that pages read with their chunk (the second argument of `lazyPage`), by page. */
+function pageNamespaces(): Record<string, string[]> {
+  const pagesSource = readFileSync(new URL('./src/app/pages.ts', import.meta.url), 'utf8');
+  return Object.fromEntries(
+    [...pagesSource.matchAll(/(\w+): lazyPage\(\(\) => import\('[^']+'\), \[([^\]]*)\]\)/g)].map((m) => [
+      m[1] as string,
+      [...(m[2] as string).matchAll(/'(\w+)'/g)].map((n) => n[1] as string),
+    ]),
+  );
+}
+
 /**
  * Which files each page needs beyond the entry: its lazy chunk, the chunks that chunk imports and its CSS, keyed by
  * one regular expression over the paths (without the language prefix) that show the page.
@@ -88,7 +99,7 @@ function pathPattern(path: string): string {
 function pagePreloads(bundle: Rollup.OutputBundle): Record<string, [string, string[]]> {
   const pagesSource = readFileSync(new URL('./src/app/pages.ts', import.meta.url), 'utf8');
   const modules = new Map(
-    [...pagesSource.matchAll(/(\w+): lazyPage\(\(\) => import\('([^']+)'\)\)/g)].map((m) => [
+    [...pagesSource.matchAll(/(\w+): lazyPage\(\(\) => import\('([^']+)'\)(?:, \[[^\]]*\])?\)/g)].map((m) => [
       m[1] as string,
       (m[2] as string).replace(/^(\.\.\/)+|^\.\//, ''),
     ]),
@@ -143,6 +154,7 @@ function earlyHead(): Plugin {
         rtl: find('bootstrap.rtl.min.css'),
         namespaces: NAMESPACES,
         pages,
+        pageNamespaces: pageNamespaces(),
       };
       writeFileSync(join(options.dir ?? 'dist', 'head.json'), `${JSON.stringify(head, null, 2)}\n`);
     },

@@ -31,10 +31,14 @@ import { createGameService } from './modules/game/service.ts';
 import { journalRoutes } from './modules/journal/routes.ts';
 import { createJournalService } from './modules/journal/service.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { mailingRoutes } from './modules/mailing/routes.ts';
+import { createMailingService } from './modules/mailing/service.ts';
 import { createPayments, type Payments } from './modules/payments/index.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { createProductService } from './modules/products/service.ts';
+import { referralRoutes, registerReferralLanding } from './modules/referrals/routes.ts';
+import { createReferralService, type ReferralService } from './modules/referrals/service.ts';
 import { createPushService } from './modules/reminders/push.ts';
 import { reminderRoutes } from './modules/reminders/routes.ts';
 import { startReminderScheduler } from './modules/reminders/scheduler.ts';
@@ -74,6 +78,8 @@ declare module 'fastify' {
     payments: Payments;
     /** Reminders; tests run `reminders.runDue(at)` themselves with a moved clock. */
     reminders: ReminderService;
+    /** Referrals; tests run `referrals.runDue()` themselves, as the scheduler would. */
+    referrals: ReferralService;
   }
 }
 
@@ -104,6 +110,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const auth = createAuthService({ repo: authRepository, config, mailer, now });
   const subscriptions = createSubscriptionService(database.db, now);
   app.decorate('subscriptions', subscriptions);
+  const referrals = createReferralService({
+    db: database.db,
+    subscriptions,
+    now,
+    secret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+  });
+  app.decorate('referrals', referrals);
+  const mailing = createMailingService({
+    db: database.db,
+    mailer,
+    secret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    now,
+  });
+  // A new account brought by a referral link (its cookie) is recorded as the referrer's sign-up.
+  const onSignUp = (userId: string, cookie: string | undefined) =>
+    referrals.attributeSignUp(userId, cookie).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'a referral could not be recorded at sign-up');
+      return false;
+    });
   const caches = createCacheRegistry();
   const products = createProductService(database.db, () => now().getTime());
   caches.register('products', products.clearCache);
@@ -157,13 +184,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         minAppVersion: config.minAppVersion,
       });
       await api.register(calendarRoutes, { caches });
-      await api.register(authRoutes, { auth });
+      await api.register(authRoutes, { auth, onSignUp });
       await api.register(userRoutes, { auth });
       await api.register(telemetryRoutes, { db: database.db, auth });
       await api.register(contentRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(subscriptionRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(viewRoutes, { db: database.db, auth, subscriptions, now });
-      await api.register(commerceRoutes, { db: database.db, auth, now });
+      await api.register(commerceRoutes, { db: database.db, auth, now, onSignUp, mailing });
+      await api.register(mailingRoutes, { mailing });
+      await api.register(referralRoutes, { auth, referrals });
       await api.register(cardRoutes, { auth, cards });
       await api.register(feedRoutes, {
         auth,
@@ -198,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await registerContentFiles(app, config.contentDir);
+  registerReferralLanding(app, referrals, config.publicUrl.startsWith('https:'));
   await registerWebApp(app, config.webDistDir, { renderPages: config.renderPages, publicUrl: config.publicUrl });
 
   const scheduler = startScheduler(
@@ -205,6 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     [
       { name: 'subscriptions', run: () => subscriptions.runDue() },
       { name: 'payments', run: () => payments.runDue() },
+      { name: 'referral rewards', run: () => referrals.runDue(now()) },
     ],
     config.schedulerIntervalMs,
   );

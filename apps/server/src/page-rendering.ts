@@ -18,6 +18,8 @@ interface HeadFacts {
   rtl: string;
   namespaces: string[];
   pages: Record<string, string[]>;
+  /** The namespaces of their own that some pages read (legal texts, landings). */
+  pageNamespaces?: Record<string, string[]>;
 }
 
 /** Rendered pages kept per day, address and the data they render from: for a guest nothing else changes them. */
@@ -115,6 +117,32 @@ export function createPageRenderer(
     return loading;
   }
 
+  /** The page's title, description and Open Graph tags in place of the app's generic ones. */
+  function pageHead(index: string, page: RenderedPage, url: string): string {
+    if (!page.head) return index;
+    const { title, description, ogLocale, ogType } = page.head;
+    const path = new URL(url, 'http://localhost').pathname;
+    const tags = [
+      ['og:title', title],
+      ['og:description', description],
+      ['og:type', ogType],
+      ['og:locale', ogLocale],
+      ['og:url', publicUrl + path],
+      ['og:site_name', 'Hunab'],
+    ]
+      .map(([property, content]) => `<meta property="${property}" content="${escapeAttribute(content ?? '')}">`)
+      .join('');
+    return index
+      .replace(
+        /<title>[^<]*<\/title>/,
+        () => `<title>${escapeAttribute(title ? `${title} · Hunab` : 'Hunab')}</title>${tags}`,
+      )
+      .replace(
+        /<meta name="description" content="[^"]*"\s*\/?>/,
+        () => `<meta name="description" content="${escapeAttribute(description)}">`,
+      );
+  }
+
   function compose(index: string, head: HeadFacts, page: RenderedPage, known: KnownQuery[], url: string): string {
     const rtl = page.lang === 'ar';
     const files = head.pages[page.page] ?? [];
@@ -128,7 +156,9 @@ export function createPageRenderer(
     const later = {
       modules: files.filter((file) => !file.endsWith('.css')).map((file) => `/${file}`),
       // The page's language only: the fallbacks are read when one of its files cannot be (lib/i18n.ts).
-      translations: head.namespaces.map((namespace) => `/locales/${page.lang}/${namespace}.json`),
+      translations: [...head.namespaces, ...(head.pageNamespaces?.[page.page] ?? [])].map(
+        (namespace) => `/locales/${page.lang}/${namespace}.json`,
+      ),
       entry,
     };
     const starter = `<script>(function(){var d=document,f=${JSON.stringify(later)};function l(r,h,a){var e=d.createElement('link');e.rel=r;e.href=h;if(a){e.as=a}e.crossOrigin='anonymous';d.head.append(e)}var on=0;function go(){if(on)return;on=1;var s=d.createElement('script');s.type='module';s.crossOrigin='anonymous';s.src=f.entry;d.head.append(s);setTimeout(function(){f.modules.forEach(function(h){l('modulepreload',h)});setTimeout(function(){f.translations.forEach(function(h){l('preload',h,'fetch')})})})}try{new PerformanceObserver(function(p){if(p.getEntriesByName('first-contentful-paint').length)setTimeout(go)}).observe({type:'paint',buffered:true})}catch(e){}addEventListener('load',function(){setTimeout(go,1000)})})();</script>`;
@@ -194,7 +224,7 @@ export function createPageRenderer(
     let html = index;
     try {
       const page = await renderer.renderPage(url, readLocale, { timeoutMs: RENDER_TIMEOUT_MS, known });
-      if (page) html = compose(index, head, page, known, url);
+      if (page) html = compose(pageHead(index, page, url), head, page, known, url);
     } catch (error) {
       log.warn({ err: error, url }, 'a page could not be rendered on the server; it renders in the browser');
       return index;

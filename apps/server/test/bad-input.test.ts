@@ -72,6 +72,10 @@ const TABLES = [
   'reminder_settings',
   'reminder_sends',
   'push_subscriptions',
+  'referral_links',
+  'referral_clicks',
+  'referrals',
+  'referral_rewards',
 ];
 
 /** Row counts of every table in one round trip: the corpus sends thousands of requests and counts around each. */

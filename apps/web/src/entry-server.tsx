@@ -19,6 +19,7 @@ import type { PageName } from './app/routeTable.ts';
 import { dashQueries } from './features/calendar/dashQueries.ts';
 import { alternatePaths, DEFAULT_LANGUAGE, LANGUAGES, type Language, splitLanguage } from './lib/languages.ts';
 import { NAMESPACES, PAGE_NAMESPACES } from './lib/namespaces.ts';
+import { type PageHead, PageHeadCollector } from './lib/page-meta.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 
 const handler = createStaticHandler(buildRoutes());
@@ -96,6 +97,7 @@ export async function renderPage(
   for (const query of known) queryClient.setQueryData(query.queryKey, query.data);
   const failures: unknown[] = [];
   let redirects = false;
+  const collector: { head: PageHead | null } = { head: null };
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(new Error(`rendering ${pathname} took over ${timeoutMs} ms`)), timeoutMs);
   try {
@@ -105,11 +107,13 @@ export async function renderPage(
           redirects = true;
         }}
       >
-        <I18nextProvider i18n={translator}>
-          <AppRoot queryClient={queryClient}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </AppRoot>
-        </I18nextProvider>
+        <PageHeadCollector.Provider value={collector}>
+          <I18nextProvider i18n={translator}>
+            <AppRoot queryClient={queryClient}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </AppRoot>
+          </I18nextProvider>
+        </PageHeadCollector.Provider>
       </ServerRedirects.Provider>,
       {
         signal: abort.signal,
@@ -126,7 +130,13 @@ export async function renderPage(
     // A page that sends the reader elsewhere at once (to today's date, to the start page's target) is left to the
     // browser, which knows where.
     if (redirects) return null;
-    return { html, lang, page: entry.page, alternates: alternatePaths(splitLanguage(pathname).path) };
+    return {
+      html,
+      lang,
+      page: entry.page,
+      alternates: alternatePaths(splitLanguage(pathname).path),
+      ...(collector.head ? { head: collector.head } : {}),
+    };
   } finally {
     clearTimeout(timer);
   }

@@ -5,7 +5,7 @@ import {
   INTEREST_TTL_MS,
   type InterestInputs,
   interestRecord,
-} from '../src/features/auth/interest.ts';
+} from '../src/lib/interest.ts';
 
 const NOW = 1_750_000_000_000;
 const none: InterestInputs = {

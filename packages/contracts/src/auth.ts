@@ -1,6 +1,7 @@
 import { LANGUAGES, parseDate } from '@hunab/calendar';
 import { z } from 'zod';
 import { languageSchema } from './calendar.ts';
+import { INTERESTS } from './interests.ts';
 import { safeText } from './text.ts';
 
 /** Limits of the registration and login forms (spec 001 section 5). */
@@ -13,7 +14,7 @@ export const MIN_AGE = 6;
 export const MAX_AGE = 120;
 
 export const REGISTRATION_SOURCES = ['website', 'mobile_app', 'pwa', 'telegram', 'subscribe'] as const;
-export const INTERESTS = ['coach', 'essence', '13moons', 'general', '13secrets', '13days'] as const;
+export { INTERESTS };
 export const THEMES = ['dark', 'light'] as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;

@@ -17,6 +17,8 @@ export * from './journal.ts';
 export * from './journal-rules.ts';
 export * from './page-rendering.ts';
 export * from './plans.ts';
+export * from './programmes.ts';
+export * from './referrals.ts';
 export * from './reminders.ts';
 export * from './share.ts';
 export * from './subscriptions.ts';

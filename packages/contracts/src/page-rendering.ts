@@ -20,6 +20,8 @@ export interface RenderedPage {
   page: string;
   /** The same page in every language and the default, as hreflang and path: the document's alternate links. */
   alternates: [hreflang: string, path: string][];
+  /** The page's own title, description and Open Graph facts, when it states them. */
+  head?: { title: string; description: string; ogLocale: string; ogType: string };
 }
 
 /** Reads /locales/{lang}/{namespace}.json of the build; null when the file is missing. */

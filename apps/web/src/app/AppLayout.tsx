@@ -258,6 +258,7 @@ function Footer({ lang, sticky }: { lang: Language; sticky: boolean }) {
       <span className="footer-links">
         <Link to={localizedPath(lang, '/legal/privacy')}>{t('footer.privacy')}</Link>
         <Link to={localizedPath(lang, '/legal/terms')}>{t('footer.terms')}</Link>
+        <Link to={localizedPath(lang, '/about')}>{t('footer.about')}</Link>
       </span>
     </footer>
   );

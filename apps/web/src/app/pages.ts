@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { type ComponentType, createElement, lazy, useState } from 'react';
 import type { PageName } from './routeTable.ts';
 
@@ -8,7 +9,12 @@ export type PageComponent = ComponentType & { preload(): Promise<void> };
  * A lazily loaded page. Once its chunk has been fetched (by `preload`, before the page served as HTML is hydrated,
  * or by an earlier visit) it renders without suspending, so hydration meets the same markup the server sent.
  */
-function lazyPage(load: () => Promise<{ default: ComponentType }>): PageComponent {
+function lazyPage(chunk: () => Promise<{ default: ComponentType }>, namespaces: readonly string[] = []): PageComponent {
+  // A page with texts of its own reads their namespace with its chunk (in the browser; the server has them all).
+  const load =
+    namespaces.length === 0 || typeof window === 'undefined'
+      ? chunk
+      : () => Promise.all([chunk(), i18next.loadNamespaces([...namespaces])]).then(([module]) => module);
   let loaded: ComponentType | null = null;
   const remember = (module: { default: ComponentType }) => {
     loaded = module.default;
@@ -54,22 +60,24 @@ export const PAGES: Record<PageName, PageComponent> = {
   verifyEmail: lazyPage(() => import('../features/auth/pages/VerifyEmailPage.tsx')),
   forgotPassword: lazyPage(() => import('../features/auth/pages/ForgotPasswordPage.tsx')),
   resetPassword: lazyPage(() => import('../features/auth/pages/ResetPasswordPage.tsx')),
-  welcome: lazyPage(() => import('../features/landing/WelcomePage.tsx')),
   placeholder: lazyPage(() => import('./PlaceholderPage.tsx')),
-  education: lazyPage(() => import('../features/education/EducationHomePage.tsx')),
-  educationProgress: lazyPage(() => import('../features/education/ProgressPage.tsx')),
-  educationCourse: lazyPage(() => import('../features/education/CoursePage.tsx')),
-  educationLesson: lazyPage(() => import('../features/education/LessonPage.tsx')),
-  educationSubscriptionRequired: lazyPage(() => import('../features/education/SubscriptionRequiredPage.tsx')),
+  education: lazyPage(() => import('../features/education/EducationHomePage.tsx'), ['education']),
+  educationProgress: lazyPage(() => import('../features/education/ProgressPage.tsx'), ['education']),
+  educationCourse: lazyPage(() => import('../features/education/CoursePage.tsx'), ['education']),
+  educationLesson: lazyPage(() => import('../features/education/LessonPage.tsx'), ['education']),
+  educationSubscriptionRequired: lazyPage(
+    () => import('../features/education/SubscriptionRequiredPage.tsx'),
+    ['education'],
+  ),
   admin: lazyPage(() => import('../features/admin/AdminPage.tsx')),
   glyphs: lazyPage(() => import('../features/calendar/GlyphsPage.tsx')),
-  products: lazyPage(() => import('../features/commerce/ProductsPage.tsx')),
-  checkout: lazyPage(() => import('../features/commerce/CheckoutPage.tsx')),
-  checkoutRedirect: lazyPage(() => import('../features/commerce/RedirectPage.tsx')),
-  testPayment: lazyPage(() => import('../features/commerce/TestPaymentPage.tsx')),
-  paymentResult: lazyPage(() => import('../features/commerce/PaymentResultPage.tsx')),
-  accountPayments: lazyPage(() => import('../features/commerce/PaymentsPage.tsx')),
-  plansFor: lazyPage(() => import('../features/commerce/PlansForPage.tsx')),
+  products: lazyPage(() => import('../features/commerce/ProductsPage.tsx'), ['commerce']),
+  checkout: lazyPage(() => import('../features/commerce/CheckoutPage.tsx'), ['commerce']),
+  checkoutRedirect: lazyPage(() => import('../features/commerce/RedirectPage.tsx'), ['commerce']),
+  testPayment: lazyPage(() => import('../features/commerce/TestPaymentPage.tsx'), ['commerce']),
+  paymentResult: lazyPage(() => import('../features/commerce/PaymentResultPage.tsx'), ['commerce']),
+  accountPayments: lazyPage(() => import('../features/commerce/PaymentsPage.tsx'), ['commerce']),
+  plansFor: lazyPage(() => import('../features/commerce/PlansForPage.tsx'), ['commerce']),
   game: lazyPage(() => import('../features/game/GameHomePage.tsx')),
   gameMirror: lazyPage(() => import('../features/game/MirrorPage.tsx')),
   gameGoals: lazyPage(() => import('../features/game/GoalsPage.tsx')),
@@ -81,4 +89,8 @@ export const PAGES: Record<PageName, PageComponent> = {
   teamManagement: lazyPage(() => import('../features/team/ManagementPage.tsx')),
   teamHr: lazyPage(() => import('../features/team/HrPage.tsx')),
   teamThanks: lazyPage(() => import('../features/team/ThankYouPage.tsx')),
+  legal: lazyPage(() => import('../features/legal/LegalPage.tsx'), ['legal']),
+  about: lazyPage(() => import('../features/legal/AboutPage.tsx'), ['legal']),
+  referrals: lazyPage(() => import('../features/account/ReferralsPage.tsx'), ['growth']),
+  landing: lazyPage(() => import('../features/landing/LandingPage.tsx'), ['landing']),
 };

@@ -29,6 +29,10 @@ export type PageName =
   | 'context'
   | 'process'
   | 'glyphs'
+  | 'legal'
+  | 'about'
+  | 'referrals'
+  | 'landing'
   | 'cycles'
   | 'tzolkin'
   | 'moon'
@@ -49,7 +53,6 @@ export type PageName =
   | 'verifyEmail'
   | 'forgotPassword'
   | 'resetPassword'
-  | 'welcome'
   | 'placeholder'
   | 'education'
   | 'educationProgress'
@@ -166,7 +169,7 @@ export const ROUTES: readonly RouteEntry[] = [
 
   // Account
   account('/account', 'account', 'account'),
-  account('/account/referrals', 'referrals'),
+  account('/account/referrals', 'referrals', 'referrals'),
   account('/account/email-preferences', 'emailPreferences', 'reminders'),
   account('/account/subscription', 'subscriptionManagement', 'subscriptionManage'),
   account('/account/payments', 'payments', 'accountPayments'),
@@ -178,7 +181,7 @@ export const ROUTES: readonly RouteEntry[] = [
   redirect('/profile/payments', '/account/payments', { localized: true }),
   redirect('/settings', '/account', { localized: true }),
   placeholder('/onboarding', 'other', 'onboarding', { requiresLogin: true, localized: true }),
-  { path: '/welcome', page: 'welcome', kind: 'landing', title: 'welcome', localized: true },
+  { path: '/welcome', page: 'landing', kind: 'landing', title: 'welcome', localized: true },
   placeholder('/amoauth', 'other', 'crmReturn'),
   placeholder('/r/:slug', 'landing', 'referral', { localized: true }),
 
@@ -253,21 +256,21 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/products', page: 'products', kind: 'products', title: 'products', localized: true },
   { path: '/products/13moons', page: 'products', kind: 'products', title: 'product13moons', localized: true },
   { path: '/products/:productId', page: 'products', kind: 'products', title: 'product', localized: true },
-  placeholder('/13days', 'landing', 'landing13days', { localized: true }),
-  placeholder('/13secrets', 'landing', 'landing13secrets', { localized: true }),
-  placeholder('/13moons', 'landing', 'landing13moons', { localized: true }),
-  placeholder('/13moons-simple', 'landing', 'landing13moons', { localized: true }),
-  placeholder('/13moons-webstudio', 'landing', 'landing13moons', { localized: true }),
-  placeholder('/essence', 'landing', 'landingEssence', { localized: true }),
-  placeholder('/welcome-coaches', 'landing', 'landingCoaches', { localized: true }),
-  placeholder('/welcome-b', 'landing', 'welcome', { localized: true }),
-  placeholder('/hunabbot', 'landing', 'landingBot', { localized: true }),
+  { path: '/13days', page: 'landing', kind: 'landing', title: 'landing13days', localized: true },
+  { path: '/13secrets', page: 'landing', kind: 'landing', title: 'landing13secrets', localized: true },
+  { path: '/13moons', page: 'landing', kind: 'landing', title: 'landing13moons', localized: true },
+  { path: '/13moons-simple', page: 'landing', kind: 'landing', title: 'landing13moons', localized: true },
+  { path: '/13moons-webstudio', page: 'landing', kind: 'landing', title: 'landing13moons', localized: true },
+  { path: '/essence', page: 'landing', kind: 'landing', title: 'landingEssence', localized: true },
+  { path: '/welcome-coaches', page: 'landing', kind: 'landing', title: 'landingCoaches', localized: true },
+  { path: '/welcome-b', page: 'landing', kind: 'landing', title: 'welcome', localized: true },
+  { path: '/hunabbot', page: 'landing', kind: 'landing', title: 'landingBot', localized: true },
 
   // Legal
-  placeholder('/legal/privacy', 'legal', 'privacy', { localized: true }),
-  placeholder('/legal/terms', 'legal', 'terms', { localized: true }),
-  placeholder('/legal', 'legal', 'legal', { localized: true }),
-  placeholder('/about', 'legal', 'about', { localized: true }),
+  { path: '/legal/privacy', page: 'legal', kind: 'legal', title: 'privacy', localized: true },
+  { path: '/legal/terms', page: 'legal', kind: 'legal', title: 'terms', localized: true },
+  { path: '/legal', page: 'legal', kind: 'legal', title: 'legal', localized: true },
+  { path: '/about', page: 'about', kind: 'legal', title: 'about', localized: true },
   redirect('/privacy', '/legal/privacy', { localized: true }),
   redirect('/terms', '/legal/terms', { localized: true }),
   ...['ru', 'en', 'es', 'pt', 'ja', 'zh'].flatMap((lang) => [

@@ -14,6 +14,8 @@ export interface LanguageConfig {
   locale: string;
   ogLocale: string;
   mailingListId: number;
+  /** The chat-bot of the language (the /hunabbot landing and the 13-moons banner open it). */
+  chatBot: { url: string; name: string };
   /** Products are enabled only for Russian by default (spec 000 section 6). */
   products: boolean;
 }
@@ -27,6 +29,7 @@ export const LANGUAGE_CONFIG: Record<Language, LanguageConfig> = {
     locale: 'ru-RU',
     ogLocale: 'ru_RU',
     mailingListId: 12,
+    chatBot: { url: 'https://t.me/hunab_app_bot?start=ru', name: 'Hunab' },
     products: true,
   },
   en: {
@@ -37,6 +40,7 @@ export const LANGUAGE_CONFIG: Record<Language, LanguageConfig> = {
     locale: 'en-US',
     ogLocale: 'en_US',
     mailingListId: 15,
+    chatBot: { url: 'https://t.me/hunab_app_bot?start=en', name: 'Hunab' },
     products: false,
   },
   es: {
@@ -47,6 +51,7 @@ export const LANGUAGE_CONFIG: Record<Language, LanguageConfig> = {
     locale: 'es-ES',
     ogLocale: 'es_ES',
     mailingListId: 16,
+    chatBot: { url: 'https://t.me/hunab_app_bot?start=es', name: 'Hunab' },
     products: false,
   },
   pt: {
@@ -57,6 +62,7 @@ export const LANGUAGE_CONFIG: Record<Language, LanguageConfig> = {
     locale: 'pt-BR',
     ogLocale: 'pt_BR',
     mailingListId: 18,
+    chatBot: { url: 'https://t.me/hunab_app_bot?start=pt', name: 'Hunab' },
     products: false,
   },
   de: {
@@ -67,6 +73,7 @@ export const LANGUAGE_CONFIG: Record<Language, LanguageConfig> = {
     locale: 'de-DE',
     ogLocale: 'de_DE',
     mailingListId: 22,
+    chatBot: { url: 'https://t.me/hunab_app_bot?start=de', name: 'Hunab' },
     products: false,
   },
   ja: {
@@ -77,6 +84,7 @@ export const LANGUAGE_CONFIG: Record<Language, LanguageConfig> = {
     locale: 'ja-JP',
     ogLocale: 'ja_JP',
     mailingListId: 20,
+    chatBot: { url: 'https://t.me/hunab_app_bot?start=ja', name: 'Hunab' },
     products: false,
   },
   zh: {
@@ -87,6 +95,7 @@ export const LANGUAGE_CONFIG: Record<Language, LanguageConfig> = {
     locale: 'zh-CN',
     ogLocale: 'zh_CN',
     mailingListId: 21,
+    chatBot: { url: 'https://t.me/hunab_app_bot?start=zh', name: 'Hunab' },
     products: false,
   },
   ar: {
@@ -97,6 +106,7 @@ export const LANGUAGE_CONFIG: Record<Language, LanguageConfig> = {
     locale: 'ar-SA',
     ogLocale: 'ar_SA',
     mailingListId: 19,
+    chatBot: { url: 'https://t.me/hunab_app_bot?start=ar', name: 'Hunab' },
     products: false,
   },
 };

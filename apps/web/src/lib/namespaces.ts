@@ -5,7 +5,7 @@
 export const NAMESPACES = ['translation', 'auth', 'cards', 'subscription', 'comments', 'access'] as const;
 
 /**
- * Namespaces of particular pages, loaded by those pages when they first render (and by the server's renderer with the
- * others), so the first download of every other page stays as it is.
+ * Namespaces of particular pages (the commerce pages, education, legal pages and landings), loaded with the page that
+ * reads them rather than at start, and read by the server's renderer alongside the others.
  */
-export const PAGE_NAMESPACES = ['commerce', 'education'] as const;
+export const PAGE_NAMESPACES = ['commerce', 'education', 'legal', 'landing', 'growth'] as const;

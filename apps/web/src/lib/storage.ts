@@ -22,6 +22,8 @@ export const LOCAL_KEYS = {
   cardOriginalDates: 'card_original_dates',
   /** The signed-in user's last fetched cards, shown when the server cannot be reached. */
   cardsCache: 'cards_cache',
+  /** Set once the exit-intent offer of the landings has been shown: it shows once (spec 001 section 9). */
+  exitIntentShown: 'hunab_exit_intent_shown',
   /** Development builds only: a forced access level, 0 to 3. */
   accessOverride: 'hunab_access_override',
   /** The game's setup as chosen before the profile is saved (a guest signs in between). */

@@ -14,6 +14,7 @@ import {
   userResponseSchema,
 } from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { referralCookie } from '../../lib/cookies.ts';
 import type { AuthService } from './service.ts';
 import { toUserDto } from './service.ts';
 import { sessionHooks, sessionOf } from './session.ts';
@@ -27,7 +28,11 @@ const errors = {
 };
 const tags = ['auth'];
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  /** Called with a new account and the request's referral cookie (the referrals module records the sign-up). */
+  onSignUp?: (userId: string, referralCookie: string | undefined) => Promise<unknown>;
+}> = async (app, { auth, onSignUp }) => {
   const session = sessionHooks(auth);
 
   app.post(
@@ -42,6 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
     async (request) => {
       const { user, token, requiresEmailVerification } = await auth.register(request.body);
+      await onSignUp?.(user.id, referralCookie(request));
       return {
         success: true as const,
         message: requiresEmailVerification

@@ -17,6 +17,11 @@ export interface OutgoingEmail {
   rendered?: RenderedEmail;
   /** Extra headers, such as List-Unsubscribe. */
   headers?: Record<string, string>;
+  /**
+   * For every email that is not transactional (mailing lists): the address of a one-click unsubscribe that works
+   * without signing in, sent as List-Unsubscribe with List-Unsubscribe-Post (RFC 8058) and shown in the email.
+   */
+  unsubscribeUrl?: string;
 }
 
 export interface Mailer {
@@ -28,6 +33,20 @@ export interface Mailer {
   /** Waits for deliveries under way. */
   flush(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The unsubscribe address at the foot of a mailing-list email, in text and HTML. */
+function withUnsubscribe(rendered: ReturnType<typeof renderEmail>, url: string | undefined) {
+  if (!url) return rendered;
+  const safe = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return {
+    ...rendered,
+    text: `${rendered.text}\n\nUnsubscribe: ${url}`,
+    html: rendered.html.replace(
+      '</body>',
+      `<p style="text-align:center;font-size:12px;color:#666666"><a href="${safe}" style="color:#666666">Unsubscribe</a></p></body>`,
+    ),
+  };
 }
 
 /**
@@ -52,7 +71,19 @@ export function createMailer(options: {
         subject: rendered.subject,
         text: rendered.text,
         html: rendered.html,
-        ...(email.headers ? { headers: email.headers } : {}),
+        ...(email.headers || email.unsubscribeUrl
+          ? {
+              headers: {
+                ...email.headers,
+                ...(email.unsubscribeUrl
+                  ? {
+                      'List-Unsubscribe': `<${email.unsubscribeUrl}>`,
+                      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                    }
+                  : {}),
+              },
+            }
+          : {}),
       });
       await options.db.update(outboxEmails).set({ status: 'sent', sentAt: new Date() }).where(eq(outboxEmails.id, id));
     } catch (error) {
@@ -67,7 +98,10 @@ export function createMailer(options: {
 
   return {
     async send(email) {
-      const rendered = email.rendered ?? renderEmail(email.kind as EmailKind, email.lang, email.values);
+      const rendered = withUnsubscribe(
+        email.rendered ?? renderEmail(email.kind as EmailKind, email.lang, email.values),
+        email.unsubscribeUrl,
+      );
       const [row] = await options.db
         .insert(outboxEmails)
         .values({

@@ -15,15 +15,18 @@ import {
   purchaseQuerySchema,
   storableJson,
 } from '@hunab/contracts';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { crmEvents, mailingSubscriptions, promoCodes, purchases } from '../../db/schema.ts';
+import { crmEvents, promoCodes, purchases } from '../../db/schema.ts';
+import { referralCookie } from '../../lib/cookies.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { createRateLimiter } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { toUserDto } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
+import type { MailingService } from '../mailing/service.ts';
 import { utcDay } from './access.ts';
 import { assertUserExists } from './service.ts';
 
@@ -33,10 +36,15 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchem
  * The commerce calls around subscriptions: promo codes, mailing-list interest (optionally creating an account),
  * the purchase check of the 13-day programme, and the CRM's subscription-page views.
  */
-export const commerceRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; now: () => Date }> = async (
-  app,
-  { db, auth, now },
-) => {
+export const commerceRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  auth: AuthService;
+  now: () => Date;
+  onSignUp?: (userId: string, referralCookie: string | undefined) => Promise<unknown>;
+  /** The mailing lists with double opt-in. */
+  mailing: MailingService;
+}> = async (app, { db, auth, now, onSignUp, mailing }) => {
+  const subscribes = createRateLimiter({ limit: 10, windowMs: 60_000 });
   const session = sessionHooks(auth);
 
   const activePromos = () =>
@@ -121,17 +129,11 @@ export const commerceRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; 
     },
     async (request) => {
       const { email, interest } = request.body;
-      const [row] = await db
-        .select({ id: mailingSubscriptions.id })
-        .from(mailingSubscriptions)
-        .where(
-          and(sql`lower(${mailingSubscriptions.email}) = lower(${email})`, eq(mailingSubscriptions.interest, interest)),
-        )
-        .limit(1);
+      const subscribed = await mailing.isSubscribed(email, interest);
       return {
         success: true as const,
-        subscribed: Boolean(row),
-        message: row ? 'This email is already subscribed' : 'This email is not subscribed yet',
+        subscribed,
+        message: subscribed ? 'This email is already subscribed' : 'This email is not subscribed yet',
       };
     },
   );
@@ -147,6 +149,9 @@ export const commerceRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; 
       },
     },
     async (request) => {
+      const wait = subscribes.hit(request.ip);
+      if (wait > 0)
+        throw new ApiError(429, 'RATE_LIMITED', `Too many requests. Try again in ${wait} s.`, { retryAfter: wait });
       const { email, interest, lang, register, password, birth_date } = request.body;
       let token: string | null = null;
       let user: { id: string; email: string } | null = null;
@@ -162,16 +167,15 @@ export const commerceRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; 
         });
         token = created.token;
         user = { id: created.user.id, email: toUserDto(created.user).email };
+        await onSignUp?.(created.user.id, referralCookie(request));
       }
-      const inserted = await db
-        .insert(mailingSubscriptions)
-        .values({ email, interest, lang, createdAt: now() })
-        .onConflictDoNothing()
-        .returning({ id: mailingSubscriptions.id });
+      const { confirmed } = await mailing.subscribe(email, interest, lang ?? 'ru');
       return {
         success: true as const,
-        subscribed: true,
-        message: inserted.length ? 'Subscribed' : 'This email was already subscribed',
+        subscribed: confirmed,
+        message: confirmed
+          ? 'This email was already subscribed'
+          : 'Almost there: confirm the subscription with the link we have emailed',
         token,
         user,
       };

@@ -246,6 +246,67 @@ export function createSubscriptionService(db: Db, now: () => Date) {
       }
     },
 
+    /**
+     * Days of access given by the product itself (a referral reward), inside the caller's transaction: added to the
+     * end of the current subscription, or, without one, a subscription of `planId` for that many days. Returns the
+     * subscription that carries them.
+     */
+    async addAccessDays(tx: Db, userId: string, days: number, planId: PlanId, reason: string): Promise<number> {
+      const at = now();
+      const [current] = await tx
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'expired')))
+        .for('update');
+      if (current) {
+        await tx
+          .update(subscriptions)
+          .set({
+            currentPeriodEnd: sql`${subscriptions.currentPeriodEnd} + make_interval(days => ${days})`,
+            updatedAt: at,
+          })
+          .where(eq(subscriptions.id, current.id));
+        await record(tx, current.id, current.status, current.status, 'scheduler', reason);
+        return current.id;
+      }
+      const plan = planById(planId);
+      if (!plan || plan.level === 0) throw new Error(`access days need a paid plan, not ${planId}`);
+      const [row] = await tx
+        .insert(subscriptions)
+        .values({
+          userId,
+          planId,
+          level: plan.level,
+          status: 'active',
+          currentPeriodStart: at,
+          currentPeriodEnd: new Date(at.getTime() + days * DAY_MS),
+          autoRenew: false,
+          source: 'referral',
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning();
+      if (!row) throw new Error('the subscription of the access days was not written');
+      await record(tx, row.id, null, 'active', 'scheduler', reason);
+      return row.id;
+    },
+
+    /**
+     * Takes back days given by `addAccessDays`, inside the caller's transaction: the subscription ends that much
+     * sooner (the scheduler expires it if that is now past). Nothing happens to a subscription already expired.
+     */
+    async removeAccessDays(tx: Db, subscriptionId: number, days: number, reason: string): Promise<void> {
+      const [row] = await tx
+        .update(subscriptions)
+        .set({
+          currentPeriodEnd: sql`${subscriptions.currentPeriodEnd} - make_interval(days => ${days})`,
+          updatedAt: now(),
+        })
+        .where(and(eq(subscriptions.id, subscriptionId), ne(subscriptions.status, 'expired')))
+        .returning();
+      if (row) await record(tx, row.id, row.status, row.status, 'scheduler', reason);
+    },
+
     /** An administrator's revocation: the current subscription expires now. */
     async revoke(userId: string): Promise<SubscriptionRow> {
       return db.transaction(async (tx) => {

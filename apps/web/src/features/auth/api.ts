@@ -1,7 +1,7 @@
 import type { Language } from '@hunab/calendar';
 import { api, TIMEOUTS } from '../../lib/api.ts';
 import { breakers } from '../../lib/circuit-breaker.ts';
-import type { Interest } from './interest.ts';
+import type { Interest } from '../../lib/interest.ts';
 import {
   InvalidResponseError,
   parseRegisterReply,

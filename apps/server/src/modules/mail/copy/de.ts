@@ -65,4 +65,23 @@ export const de: EmailCopyBook = {
     ignore: 'Wenn Sie diese E-Mail nicht erwartet haben, ignorieren Sie sie einfach.',
     signature: 'In lak’ech, Ihr Hunab-Team',
   },
+  confirmSubscription: {
+    subject: 'Bestätige dein Abonnement der 13 Geheimnisse',
+    greeting: 'Hallo!',
+    body: 'Du hast die 13 Geheimnisse des 13-Monde-Kalenders angefordert. Bestätige diese Adresse, und der erste Brief kommt sofort; ohne Bestätigung schicken wir nichts weiter.',
+    action: 'Abonnement bestätigen',
+    expiry: 'Der Link gilt {{hours}} Stunden.',
+    ignore: 'Wenn du das nicht angefordert hast, ignoriere diese E-Mail: Die Adresse kommt nicht auf die Liste.',
+    signature: 'In lak’ech, dein Hunab-Team',
+  },
+  secretsWelcome: {
+    subject: 'Das erste Geheimnis: warum 13 und 20',
+    greeting: 'Hallo!',
+    body: 'Danke für die Bestätigung. Das erste Geheimnis: Der Kalender zählt die Tage mit 13 Tönen und 20 Siegeln, die sich alle 260 Tage wieder treffen. Heute hat sein eigenes Kin: Öffne Hunab, um es zu lesen.',
+    action: 'Das heutige Kin lesen',
+    expiry: '',
+    ignore:
+      'Du erhältst dies, weil du die 13 Geheimnisse abonniert hast. Ein Klick auf den Abmeldelink nimmt dich von der Liste.',
+    signature: 'In lak’ech, dein Hunab-Team',
+  },
 };

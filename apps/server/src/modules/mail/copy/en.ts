@@ -64,4 +64,23 @@ export const en: EmailCopyBook = {
     ignore: 'If you did not expect this email, simply ignore it.',
     signature: 'In lak’ech, the Hunab team',
   },
+  confirmSubscription: {
+    subject: 'Confirm your subscription to the 13 secrets',
+    greeting: 'Hello!',
+    body: 'You asked for the 13 secrets of the 13-moon calendar. Confirm this address and the first letter arrives at once; without confirmation we send nothing more.',
+    action: 'Confirm my subscription',
+    expiry: 'The link works for {{hours}} hours.',
+    ignore: 'If you did not ask for this, ignore this email: the address stays off the list.',
+    signature: 'In lak’ech, the Hunab team',
+  },
+  secretsWelcome: {
+    subject: 'The first secret: why 13 and 20',
+    greeting: 'Hello!',
+    body: 'Thank you for confirming. The first secret: the calendar counts days with 13 tones and 20 seals, which meet again every 260 days. Today has a kin of its own: open Hunab to read it.',
+    action: "Read today's kin",
+    expiry: '',
+    ignore:
+      'You receive this because you subscribed to the 13 secrets. One click on the unsubscribe link removes you from the list.',
+    signature: 'In lak’ech, the Hunab team',
+  },
 };

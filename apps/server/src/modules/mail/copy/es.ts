@@ -65,4 +65,22 @@ export const es: EmailCopyBook = {
     ignore: 'Si no esperabas este correo, simplemente ignóralo.',
     signature: 'In lak’ech, el equipo de Hunab',
   },
+  confirmSubscription: {
+    subject: 'Confirma tu suscripción a los 13 secretos',
+    greeting: '¡Hola!',
+    body: 'Pediste los 13 secretos del calendario de 13 lunas. Confirma esta dirección y la primera carta llegará enseguida; sin confirmación no enviamos nada más.',
+    action: 'Confirmar mi suscripción',
+    expiry: 'El enlace funciona durante {{hours}} horas.',
+    ignore: 'Si no lo pediste, ignora este correo: la dirección no entra en la lista.',
+    signature: 'In lak’ech, el equipo de Hunab',
+  },
+  secretsWelcome: {
+    subject: 'El primer secreto: por qué 13 y 20',
+    greeting: '¡Hola!',
+    body: 'Gracias por confirmar. El primer secreto: el calendario cuenta los días con 13 tonos y 20 sellos, que se reencuentran cada 260 días. Hoy tiene su propio kin: abre Hunab para leerlo.',
+    action: 'Leer el kin de hoy',
+    expiry: '',
+    ignore: 'Recibes esto porque te suscribiste a los 13 secretos. Un clic en el enlace de baja te quita de la lista.',
+    signature: 'In lak’ech, el equipo de Hunab',
+  },
 };

@@ -64,4 +64,22 @@ export const ja: EmailCopyBook = {
     ignore: '心当たりがない場合は、このメールを無視してください。',
     signature: 'In lak’ech、Hunab チーム',
   },
+  confirmSubscription: {
+    subject: '「13の秘密」の購読を確認してください',
+    greeting: 'こんにちは！',
+    body: '13の月のカレンダー「13の秘密」をお申し込みいただきました。このアドレスを確認すると最初の手紙がすぐに届きます。確認がない限り、これ以上何もお送りしません。',
+    action: '購読を確認する',
+    expiry: 'リンクの有効期限は{{hours}}時間です。',
+    ignore: 'お申し込みでない場合は、このメールを無視してください。アドレスはリストに載りません。',
+    signature: 'In lak’ech、Hunab チームより',
+  },
+  secretsWelcome: {
+    subject: '最初の秘密：なぜ13と20なのか',
+    greeting: 'こんにちは！',
+    body: 'ご確認ありがとうございます。最初の秘密：カレンダーは13の音と20の紋章で日を数え、それらは260日ごとに再び出会います。今日には今日のキンがあります。Hunab を開いて読んでみましょう。',
+    action: '今日のキンを読む',
+    expiry: '',
+    ignore: '「13の秘密」を購読されたためお送りしています。配信停止リンクをワンクリックでリストから外れます。',
+    signature: 'In lak’ech、Hunab チームより',
+  },
 };

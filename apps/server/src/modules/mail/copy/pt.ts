@@ -64,4 +64,23 @@ export const pt: EmailCopyBook = {
     ignore: 'Se não esperava este e-mail, basta ignorá-lo.',
     signature: 'In lak’ech, a equipa Hunab',
   },
+  confirmSubscription: {
+    subject: 'Confirme sua inscrição nos 13 segredos',
+    greeting: 'Olá!',
+    body: 'Você pediu os 13 segredos do calendário das 13 luas. Confirme este endereço e a primeira carta chega na hora; sem confirmação não enviamos mais nada.',
+    action: 'Confirmar inscrição',
+    expiry: 'O link funciona por {{hours}} horas.',
+    ignore: 'Se você não pediu isso, ignore este e-mail: o endereço fica fora da lista.',
+    signature: 'In lak’ech, equipe Hunab',
+  },
+  secretsWelcome: {
+    subject: 'O primeiro segredo: por que 13 e 20',
+    greeting: 'Olá!',
+    body: 'Obrigado por confirmar. O primeiro segredo: o calendário conta os dias com 13 tons e 20 selos, que se reencontram a cada 260 dias. Hoje tem seu próprio kin: abra o Hunab para lê-lo.',
+    action: 'Ler o kin de hoje',
+    expiry: '',
+    ignore:
+      'Você recebe isto porque se inscreveu nos 13 segredos. Um clique no link de descadastro tira você da lista.',
+    signature: 'In lak’ech, equipe Hunab',
+  },
 };

@@ -6,7 +6,9 @@ export type EmailKind =
   | 'paymentReceipt'
   | 'paymentFailed'
   | 'renewalReminder'
-  | 'teamInvite';
+  | 'teamInvite'
+  | 'confirmSubscription'
+  | 'secretsWelcome';
 
 /**
  * The words of one email in one language. Placeholders in double braces are filled in when the email is

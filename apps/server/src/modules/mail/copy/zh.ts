@@ -64,4 +64,22 @@ export const zh: EmailCopyBook = {
     ignore: '如果您没有预料到这封邮件，请直接忽略。',
     signature: 'In lak’ech，Hunab 团队',
   },
+  confirmSubscription: {
+    subject: '请确认订阅“13 个秘密”',
+    greeting: '你好！',
+    body: '你申请了 13 月亮历的“13 个秘密”。确认这个地址后，第一封信会立即送达；未确认前我们不会再发送任何内容。',
+    action: '确认订阅',
+    expiry: '链接在 {{hours}} 小时内有效。',
+    ignore: '如果不是你申请的，请忽略此邮件：该地址不会加入列表。',
+    signature: 'In lak’ech，Hunab 团队',
+  },
+  secretsWelcome: {
+    subject: '第一个秘密：为什么是 13 和 20',
+    greeting: '你好！',
+    body: '感谢确认。第一个秘密：日历用 13 个调性和 20 个图腾计日，它们每 260 天再次相遇。今天有属于它的 Kin：打开 Hunab 读一读。',
+    action: '阅读今天的 Kin',
+    expiry: '',
+    ignore: '你收到这封信，是因为你订阅了“13 个秘密”。点击退订链接即可一键退出列表。',
+    signature: 'In lak’ech，Hunab 团队',
+  },
 };

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { detectInterest, INTEREST_STORAGE_KEY, type Interest, interestRecord } from '../../../lib/interest.ts';
 import { registrationSource } from '../../../lib/platform.ts';
 import { local } from '../../../lib/storage.ts';
 import { register } from '../api.ts';
@@ -9,7 +10,6 @@ import { ErrorAlert, NoticeAlert } from '../components/ErrorAlert.tsx';
 import { FormField, focusFirstInvalid, PasswordField, SubmitButton } from '../components/FormField.tsx';
 import { describeAuthError, type ErrorView } from '../errors.ts';
 import { useAuthPaths } from '../hooks.ts';
-import { detectInterest, INTEREST_STORAGE_KEY, type Interest, interestRecord } from '../interest.ts';
 import { readGuestBirthDate, signIn } from '../session.ts';
 import {
   BIRTH_DATE_MIN,

@@ -1,4 +1,5 @@
 import { INTERESTS } from '@hunab/contracts';
+import { local } from './storage.ts';
 
 /**
  * What brought a visitor to registration (spec 001 sections 3 and 4): coach, essence, 13moons, general (and the
@@ -89,4 +90,18 @@ export function detectInterest(inputs: InterestInputs): { interest: Interest; so
 
 export function interestRecord(interest: Interest, source: InterestSource, now: number): InterestRecord {
   return { productId: interest, productName: null, variant: null, source, price: null, timestamp: now };
+}
+
+/**
+ * Keeps what a landing offered for the next hour, so a registration that follows carries it (spec 001 section 3):
+ * the registration page reads it back through `detectInterest`.
+ */
+export function rememberInterest(
+  interest: Interest,
+  details: Pick<InterestRecord, 'productName' | 'variant' | 'price' | 'source'>,
+  now = Date.now(),
+): InterestRecord {
+  const record: InterestRecord = { productId: interest, ...details, timestamp: now };
+  local.setJson(INTEREST_STORAGE_KEY, record);
+  return record;
 }

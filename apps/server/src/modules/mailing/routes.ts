@@ -1,0 +1,80 @@
+import { errorBodySchema } from '@hunab/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { MailingService } from './service.ts';
+
+const tokenQuerySchema = z.object({ token: z.string().min(1).max(200) });
+const page = (title: string, body: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">${body}</body></html>`;
+
+/**
+ * The links of the mailing-list emails, which work without signing in: the confirmation of double opt-in, and the
+ * one-click unsubscribe of RFC 8058 (a POST with `List-Unsubscribe=One-Click`, which mail clients send; a GET shows
+ * a button that sends it, so a link scanner that follows links unsubscribes nobody).
+ */
+export const mailingRoutes: FastifyPluginAsyncZod<{ mailing: MailingService }> = async (app, { mailing }) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  app.get(
+    '/subscriptions/confirm',
+    {
+      schema: {
+        summary: 'Confirm a mailing-list address (the link of the confirmation email)',
+        tags: ['mailing list'],
+        querystring: tokenQuerySchema,
+        response: { 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { lang } = await mailing.confirm(request.query.token);
+      return reply.redirect(`${lang === 'ru' ? '' : `/${lang}`}/13secrets?confirmed=1`, 302);
+    },
+  );
+
+  app.get(
+    '/subscriptions/unsubscribe',
+    {
+      schema: {
+        summary: 'The unsubscribe page of a mailing-list email: a button that unsubscribes in one click',
+        tags: ['mailing list'],
+        querystring: tokenQuerySchema,
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(
+          page(
+            'Hunab',
+            `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><p>Hunab</p><button type="submit">Unsubscribe · Отписаться</button></form>`,
+          ),
+        ),
+  );
+
+  app.post(
+    '/subscriptions/unsubscribe',
+    {
+      bodyLimit: 1024,
+      schema: {
+        summary: 'One-click unsubscribe (RFC 8058): no sign-in, the token of the email names the address',
+        tags: ['mailing list'],
+        querystring: tokenQuerySchema,
+        response: { 200: z.object({ success: z.literal(true) }), 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await mailing.unsubscribe(request.query.token);
+      if (request.headers.accept?.includes('text/html')) {
+        // A person who pressed the button of the page above sees a page, not JSON.
+        const html = page('Hunab', '<p>Unsubscribed. · Вы отписаны.</p>');
+        return reply.type('text/html; charset=utf-8').send(html as never);
+      }
+      return { success: true as const };
+    },
+  );
+};

@@ -1,0 +1,146 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { mailingSubscriptions } from '../../db/schema.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+
+/** The version of the consent text shown next to the subscription forms (the landings' `common.mailing.consent`). */
+export const CONSENT_VERSION = '2026-11-24';
+/** A confirmation link works this long. */
+const CONFIRM_HOURS = 72;
+
+type Purpose = 'confirm' | 'unsubscribe';
+
+/**
+ * The mailing lists with double opt-in: an address gets a confirmation email and nothing else until it follows
+ * the link; every later email carries a one-click unsubscribe (RFC 8058). Links are signed, not stored.
+ */
+export function createMailingService(options: {
+  db: Db;
+  mailer: Mailer;
+  secret: Uint8Array;
+  publicUrl: string;
+  now: () => Date;
+}) {
+  const { db, mailer, publicUrl, now } = options;
+  const sign = (value: string) => createHmac('sha256', options.secret).update(`mailing:${value}`).digest('base64url');
+  const token = (id: number, purpose: Purpose, expires = 0) => {
+    const value = `${id}.${purpose}.${expires}`;
+    return `${value}.${sign(value)}`;
+  };
+  /** The subscription a signed link names, or an error in the envelope. */
+  function read(text: string, purpose: Purpose): number {
+    const match = /^(\d{1,15})\.(confirm|unsubscribe)\.(\d{1,15})\.([\w-]{43})$/.exec(text);
+    const expected = match ? Buffer.from(sign(`${match[1]}.${match[2]}.${match[3]}`)) : null;
+    const given = Buffer.from(match?.[4] ?? '');
+    if (
+      !match ||
+      match[2] !== purpose ||
+      !expected ||
+      expected.length !== given.length ||
+      !timingSafeEqual(expected, given)
+    ) {
+      throw new ApiError(400, 'INVALID_TOKEN', 'This link is not valid.');
+    }
+    const expires = Number(match[3]);
+    if (expires && expires < now().getTime()) throw new ApiError(400, 'INVALID_TOKEN', 'This link has expired.');
+    return Number(match[1]);
+  }
+  const unsubscribeUrl = (id: number) => `${publicUrl}/api/subscriptions/unsubscribe?token=${token(id, 'unsubscribe')}`;
+
+  return {
+    unsubscribeUrl,
+
+    /** Whether an address receives a list: confirmed and not unsubscribed. */
+    async isSubscribed(email: string, interest: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: mailingSubscriptions.id })
+        .from(mailingSubscriptions)
+        .where(
+          and(
+            sql`lower(${mailingSubscriptions.email}) = lower(${email})`,
+            eq(mailingSubscriptions.interest, interest),
+            sql`${mailingSubscriptions.confirmedAt} is not null`,
+            isNull(mailingSubscriptions.unsubscribedAt),
+          ),
+        );
+      return Boolean(row);
+    },
+
+    /**
+     * Puts an address on a list, unconfirmed, and sends the confirmation email; an address already confirmed gets
+     * nothing more. Answers whether it is now confirmed.
+     */
+    async subscribe(email: string, interest: string, lang: string): Promise<{ confirmed: boolean }> {
+      await db.insert(mailingSubscriptions).values({ email, interest, lang, createdAt: now() }).onConflictDoNothing();
+      const [row] = await db
+        .update(mailingSubscriptions)
+        .set({ lang })
+        .where(
+          and(sql`lower(${mailingSubscriptions.email}) = lower(${email})`, eq(mailingSubscriptions.interest, interest)),
+        )
+        .returning();
+      if (!row) throw new Error('the mailing subscription was not written');
+      if (row.confirmedAt && !row.unsubscribedAt) return { confirmed: true };
+      // An address that left the list joins again through a new confirmation.
+      const expires = now().getTime() + CONFIRM_HOURS * 3_600_000;
+      await mailer.send({
+        to: row.email,
+        kind: 'confirmSubscription',
+        lang,
+        values: {
+          name: row.email,
+          hours: CONFIRM_HOURS,
+          link: `${publicUrl}/api/subscriptions/confirm?token=${token(row.id, 'confirm', expires)}`,
+        },
+      });
+      return { confirmed: false };
+    },
+
+    /** Follows a confirmation link: the address is confirmed with the consent version and time, and welcomed. */
+    async confirm(text: string): Promise<{ lang: string }> {
+      const id = read(text, 'confirm');
+      const at = now();
+      const [row] = await db
+        .update(mailingSubscriptions)
+        .set({ confirmedAt: at, consentVersion: CONSENT_VERSION, unsubscribedAt: null })
+        .where(
+          and(
+            eq(mailingSubscriptions.id, id),
+            sql`(${mailingSubscriptions.confirmedAt} is null or ${mailingSubscriptions.unsubscribedAt} is not null)`,
+          ),
+        )
+        .returning();
+      if (!row) {
+        const [known] = await db.select().from(mailingSubscriptions).where(eq(mailingSubscriptions.id, id));
+        if (!known) throw new ApiError(400, 'INVALID_TOKEN', 'This link is not valid.');
+        return { lang: known.lang };
+      }
+      await mailer.send({
+        to: row.email,
+        kind: 'secretsWelcome',
+        lang: row.lang,
+        values: { name: row.email, link: `${publicUrl}${row.lang === 'ru' ? '' : `/${row.lang}`}/dash` },
+        unsubscribeUrl: unsubscribeUrl(row.id),
+      });
+      return { lang: row.lang };
+    },
+
+    /** The one-click unsubscribe: works without signing in, and again without harm. */
+    async unsubscribe(text: string): Promise<void> {
+      const id = read(text, 'unsubscribe');
+      const [row] = await db
+        .select({ id: mailingSubscriptions.id })
+        .from(mailingSubscriptions)
+        .where(eq(mailingSubscriptions.id, id));
+      if (!row) throw new ApiError(400, 'INVALID_TOKEN', 'This link is not valid.');
+      await db
+        .update(mailingSubscriptions)
+        .set({ unsubscribedAt: now() })
+        .where(and(eq(mailingSubscriptions.id, id), isNull(mailingSubscriptions.unsubscribedAt)));
+    },
+  };
+}
+
+export type MailingService = ReturnType<typeof createMailingService>;

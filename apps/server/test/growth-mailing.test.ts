@@ -1,0 +1,131 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailingSubscriptions } from '../src/db/schema.ts';
+import { useTestApp } from './helpers/app.ts';
+import { client, newAddress, newEmail } from './helpers/http.ts';
+import { startSmtpServer } from './helpers/smtp.ts';
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(async () => smtp?.close());
+
+const ctx = useTestApp(() => ({ smtpUrl: smtp.url, publicUrl: 'https://hunab.example' }));
+const api = client(() => ctx.app);
+
+/** The path and query of the first link to this app in an email's text. */
+function linkIn(text: string, path: string): string {
+  const match = new RegExp(`https://hunab\\.example(${path}\\?token=[\\w.-]+)`).exec(text);
+  if (!match?.[1]) throw new Error(`no ${path} link in:\n${text}`);
+  return match[1];
+}
+
+const check = (email: string) => api.post('/api/subscriptions/check', { email, interest: '13secrets' });
+
+describe('the 13 secrets list with double opt-in', () => {
+  it('sends only a confirmation until the address is confirmed, then the letters with a one-click unsubscribe', async () => {
+    const email = newEmail('secrets');
+    const joined = await api.post(
+      '/api/subscriptions/subscribe',
+      { email, interest: '13secrets', lang: 'en' },
+      { ip: newAddress() },
+    );
+    expect(joined.body).toMatchObject({ success: true, subscribed: false });
+    const confirmation = await smtp.waitFor(email, /Confirm your subscription/);
+    expect(confirmation.mail.headerLines.some((line) => line.key === 'list-unsubscribe')).toBe(false);
+    expect((await check(email)).body.subscribed).toBe(false);
+
+    // Asking again while unconfirmed sends a new confirmation, never a letter.
+    await api.post('/api/subscriptions/subscribe', { email, interest: '13secrets', lang: 'en' }, { ip: newAddress() });
+    const toAddress = () => smtp.received.filter((mail) => mail.to.includes(email));
+    for (let waited = 0; toAddress().length < 2 && waited < 5000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(toAddress().map((mail) => mail.subject)).toEqual([confirmation.subject, confirmation.subject]);
+
+    const confirmed = await ctx.app.inject({
+      method: 'GET',
+      url: linkIn(confirmation.text, '/api/subscriptions/confirm'),
+    });
+    expect(confirmed.statusCode).toBe(302);
+    expect(confirmed.headers.location).toBe('/en/13secrets?confirmed=1');
+    expect((await check(email)).body.subscribed).toBe(true);
+    const [row] = await ctx.database.db
+      .select()
+      .from(mailingSubscriptions)
+      .where(sql`lower(${mailingSubscriptions.email}) = lower(${email})`);
+    expect(row?.confirmedAt).toBeInstanceOf(Date);
+    expect(row?.consentVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // The first letter carries List-Unsubscribe with the one-click POST of RFC 8058.
+    const letter = await smtp.waitFor(email, /first secret/);
+    // The raw header lines, as a mail client reads them (mailparser folds List-* headers into a structure).
+    const raw = (key: string) =>
+      letter.mail.headerLines
+        .find((line) => line.key === key)
+        ?.line.replace(/^[^:]+:\s*/, '')
+        .replace(/\r?\n\s+/g, '');
+    const header = String(raw('list-unsubscribe'));
+    expect(header).toMatch(/^<https:\/\/hunab\.example\/api\/subscriptions\/unsubscribe\?token=[\w.-]+>$/);
+    expect(raw('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const unsubscribe = header.slice('<https://hunab.example'.length, -1);
+
+    // A GET (a link scanner) unsubscribes nobody; the mail client's one-click POST does, without signing in.
+    const looked = await ctx.app.inject({ method: 'GET', url: unsubscribe });
+    expect(looked.statusCode).toBe(200);
+    expect((await check(email)).body.subscribed).toBe(true);
+    const oneClick = await ctx.app.inject({
+      method: 'POST',
+      url: unsubscribe,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect(oneClick.json()).toEqual({ success: true });
+    expect((await check(email)).body.subscribed).toBe(false);
+    // Twice is harmless.
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: unsubscribe,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'List-Unsubscribe=One-Click',
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses forged, swapped and expired links in the envelope', async () => {
+    const email = newEmail('forged');
+    await api.post('/api/subscriptions/subscribe', { email, interest: '13secrets', lang: 'ru' }, { ip: newAddress() });
+    const link = linkIn((await smtp.waitFor(email)).text, '/api/subscriptions/confirm');
+    const token = new URLSearchParams(link.split('?')[1]).get('token') ?? '';
+    const [id] = token.split('.');
+    for (const bad of [
+      `${token.slice(0, -2)}AA`,
+      token.replace(/^\d+/, String(Number(id) + 1)),
+      token.replace('.confirm.', '.unsubscribe.'),
+      'nonsense',
+    ]) {
+      const reply = await api.get(`/api/subscriptions/confirm?token=${encodeURIComponent(bad)}`);
+      expect(reply.status).toBe(400);
+      expect(reply.body).toMatchObject({ success: false, error: { code: 'INVALID_TOKEN' } });
+      const post = await api.post(`/api/subscriptions/unsubscribe?token=${encodeURIComponent(bad)}`, {});
+      expect(post.status).toBe(400);
+    }
+    try {
+      ctx.clock.offsetMs = 73 * 3_600_000;
+      const late = await api.get(link);
+      expect(late.body).toMatchObject({ success: false, error: { code: 'INVALID_TOKEN' } });
+    } finally {
+      ctx.clock.offsetMs = 0;
+    }
+    const [row] = await ctx.database.db
+      .select()
+      .from(mailingSubscriptions)
+      .where(eq(mailingSubscriptions.email, email));
+    expect(row?.confirmedAt).toBeNull();
+  });
+});
