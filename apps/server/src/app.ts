@@ -11,6 +11,13 @@ import {
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { errorBody, registerErrorHandling } from './lib/errors.ts';
+import {
+  capConnectionsPerAddress,
+  DEFAULT_HTTP_LIMITS,
+  type HttpLimits,
+  httpServerOptions,
+} from './lib/http-limits.ts';
+import { rejectDeepBodies } from './lib/json-limits.ts';
 import { appVersion } from './lib/version.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -41,6 +48,8 @@ export interface AppOptions {
   closeDatabase?: boolean;
   /** The clock; tests move it to expire tokens and throttling windows. */
   now?: () => Date;
+  /** Time limits of requests and the connection cap per address (`lib/http-limits.ts` has the defaults). */
+  httpLimits?: Partial<HttpLimits>;
 }
 
 declare module 'fastify' {
@@ -55,7 +64,9 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { database, config } = options;
   const now = options.now ?? (() => new Date());
+  const httpLimits = { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits };
   const app = Fastify({
+    ...httpServerOptions(httpLimits),
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
@@ -70,6 +81,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  capConnectionsPerAddress(app.server, httpLimits.maxConnectionsPerAddress);
+  app.addHook('preValidation', rejectDeepBodies);
   app.decorateRequest('session', null);
 
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });

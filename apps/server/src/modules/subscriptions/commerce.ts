@@ -21,6 +21,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { crmEvents, mailingSubscriptions, promoCodes, purchases } from '../../db/schema.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { toUserDto } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
@@ -38,6 +39,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; 
   { db, auth, now },
 ) => {
   const session = sessionHooks(auth);
+  const crmViews = createRateLimiter({ limit: 20, windowMs: 60_000 });
 
   const activePromos = () =>
     db
@@ -248,23 +250,26 @@ export const commerceRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; 
   app.post(
     '/amocrm/subscription-view',
     {
+      bodyLimit: 8 * 1024,
       schema: {
-        summary: 'Note a view of the subscription page for the CRM (accepted at once, stored in the background)',
+        summary: 'Note a view of the subscription page for the CRM',
         tags: ['purchases'],
+        security: [{ bearer: [] }],
         body: crmViewBodySchema,
-        response: { 202: acceptedResponseSchema, ...errors },
+        response: { 202: acceptedResponseSchema, 429: errorBodySchema, ...errors },
       },
-      preHandler: session.required,
+      onRequest: session.required,
     },
     async (request, reply) => {
       const userId = sessionOf(request).user.id;
-      const payload = storableJson(request.body) as Record<string, unknown>;
-      const at = now();
-      // Answered before the write: a slow database never holds up the page that reported the view.
-      setImmediate(() => {
-        db.insert(crmEvents)
-          .values({ userId, kind: 'subscription_view', payload, createdAt: at })
-          .catch((error: unknown) => request.log.warn({ err: error }, 'a subscription view was not stored'));
+      limitOrThrow(crmViews, userId);
+      // Written before the answer: a client that floods the endpoint waits for the database instead of piling up
+      // writes in this process's memory.
+      await db.insert(crmEvents).values({
+        userId,
+        kind: 'subscription_view',
+        payload: storableJson(request.body) as Record<string, unknown>,
+        createdAt: now(),
       });
       return reply.status(202).send({ success: true as const });
     },
