@@ -42,8 +42,11 @@ export interface AppOptions {
   database: Database;
   config: AppConfig;
   logger?: FastifyServerOptions['logger'];
-  /** Trust X-Forwarded-For (behind a reverse proxy): the client address then comes from the proxy. */
-  trustProxy?: boolean;
+  /**
+   * The number of reverse proxies in front of the server: the client address is read that many hops from the
+   * right of X-Forwarded-For (0: the socket's address; never every entry, which a client could write itself).
+   */
+  trustProxy?: number;
   /** Close the database when the app closes (main.ts: yes; tests that share one database: no). */
   closeDatabase?: boolean;
   /** The clock; tests move it to expire tokens and throttling windows. */
@@ -69,7 +72,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...httpServerOptions(httpLimits),
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: options.trustProxy ?? false,
+    // proxy-addr counts hops from the socket: hop 0 is the proxy that connected, so n proxies are hops 0 to n-1.
+    trustProxy: (_address: string, hop: number) => hop < (options.trustProxy ?? 0),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors raised before routing (a malformed URL, a path parameter over the length limit).
     frameworkErrors: (error, _request, reply) => {

@@ -19,6 +19,8 @@ export interface AppConfig {
   contentDir: string | undefined;
   /** How often the subscription scheduler runs, in ms; 0 turns it off (tests run it by hand). */
   schedulerIntervalMs: number;
+  /** New accounts one client address may open in an hour (and mailing-list sign-ups it may make). */
+  registrationsPerAddressPerHour: number;
 }
 
 /**
@@ -54,5 +56,6 @@ export function appConfigFromEnv(env: Env, webDistDir: string, contentDir: strin
     renderPages: env.RENDER_PAGES,
     contentDir,
     schedulerIntervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000,
+    registrationsPerAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
   };
 }

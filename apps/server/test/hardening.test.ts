@@ -3,21 +3,28 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { analyticsEvents, crmEvents } from '../src/db/schema.ts';
+import { analyticsEvents, crmEvents, outboxEmails } from '../src/db/schema.ts';
 import { testConfig } from './helpers/config.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
-import { client, newAddress, registration } from './helpers/http.ts';
+import { client, newAddress, newEmail, registration } from './helpers/http.ts';
+import { linkToken, startSmtpServer } from './helpers/smtp.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
+/** The same product behind one proxy, with the registration limit of production. */
+let proxied: FastifyInstance;
 let port: number;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 const http = client(() => app);
+const viaProxy = client(() => proxied);
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  smtp = await startSmtpServer();
+  proxied = await buildApp({ database, config: testConfig({ registrationsPerAddressPerHour: 3 }), trustProxy: 1 });
   app = await buildApp({
     database,
-    config: testConfig(),
+    config: testConfig({ smtpUrl: smtp.url }),
     httpLimits: {
       requestTimeoutMs: 600,
       headersTimeoutMs: 400,
@@ -30,6 +37,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
+  await proxied?.close();
+  await smtp?.close();
   await database?.destroy();
 });
 
@@ -158,5 +167,174 @@ describe('stored JSON from clients', () => {
     const last = await http.post('/api/amocrm/subscription-view', { pageUrl: '/s' }, { token });
     expect(last.body).toMatchObject({ success: false, error: { code: 'RATE_LIMITED' } });
     expect(last.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('accounts', () => {
+  it('retires reset links and ends other sessions when the email changes', async () => {
+    const password = 'correct horse';
+    const { user, token } = await signUp({ password });
+    const other = (await http.post('/api/auth/login', { email: user.email, password }, { ip: newAddress() })).body
+      .token as string;
+    await http.post('/api/auth/reset-password', { email: user.email });
+    const resetLink = linkToken((await smtp.waitFor(user.email, /reset/i)).text);
+    const next = newEmail('moved');
+    const changed = await http.post('/api/auth/email', { email: next, password }, { token });
+    expect(changed.status).toBe(200);
+    expect(changed.body.token).toEqual(expect.any(String));
+    const reset = await http.post('/api/auth/reset-password/confirm', { token: resetLink, password: 'taken over' });
+    expect(reset.status).toBe(400);
+    expect(reset.body.error.code).toBe('INVALID_TOKEN');
+    expect((await http.get('/api/auth/me', { token: other })).status).toBe(401);
+    expect((await http.get('/api/auth/me', { token })).status).toBe(401);
+    expect((await http.get('/api/auth/me', { token: changed.body.token })).body.user.email).toBe(next);
+    expect((await http.post('/api/auth/login', { email: next, password }, { ip: newAddress() })).status).toBe(200);
+  });
+
+  it('checks at most ten passwords of 50 simultaneous wrong guesses from one address', async () => {
+    const { user } = await signUp();
+    const ip = newAddress();
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        http.post('/api/auth/login', { email: user.email, password: `no-${i}` }, { ip }),
+      ),
+    );
+    const checked = replies.filter((reply) => reply.status === 401).length;
+    // Each guess is counted before its check: the ones that meet ten others on the count are refused unchecked.
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(replies.filter((reply) => reply.status === 429).length).toBe(50 - checked);
+  });
+
+  it('limits password guesses on the email change too', async () => {
+    const { token } = await signUp();
+    const ip = newAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      statuses.push(
+        (await http.post('/api/auth/email', { email: newEmail(), password: `no-${i}` }, { token, ip })).status,
+      );
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(403));
+    expect(statuses.slice(10)).toEqual(Array(5).fill(429));
+  });
+
+  it('keeps an attacker throttled without locking the owner out', async () => {
+    const password = 'correct horse';
+    const { user } = await signUp({ password });
+    const home = newAddress();
+    expect((await http.post('/api/auth/login', { email: user.email, password }, { ip: home })).status).toBe(200);
+    const attacker = newAddress();
+    for (let i = 0; i < 10; i++) {
+      await http.post('/api/auth/login', { email: user.email, password: `guess-${i}` }, { ip: attacker });
+    }
+    expect((await http.post('/api/auth/login', { email: user.email, password }, { ip: attacker })).status).toBe(429);
+    expect((await http.post('/api/auth/login', { email: user.email, password }, { ip: newAddress() })).status).toBe(
+      200,
+    );
+    // Guesses spread over a hundred addresses close the account to new addresses, not to the owner's own.
+    for (let i = 0; i < 100; i++) {
+      await http.post('/api/auth/login', { email: user.email, password: `spread-${i}` }, { ip: newAddress() });
+    }
+    expect((await http.post('/api/auth/login', { email: user.email, password }, { ip: newAddress() })).status).toBe(
+      429,
+    );
+    expect((await http.post('/api/auth/login', { email: user.email, password }, { ip: home })).status).toBe(200);
+  });
+
+  it('limits registrations per address and puts no chosen text into mail to an unconfirmed address', async () => {
+    const ip = '203.0.113.9';
+    const forwarded = { 'x-forwarded-for': ip };
+    const statuses: number[] = [];
+    const emails: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const body = registration({ username: 'Win a prize at evil.example', name: 'Win a prize at evil.example' });
+      emails.push(body.email);
+      statuses.push((await viaProxy.post('/api/auth/register', body, { headers: forwarded })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    const [mail] = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.toAddress, emails[0] as string));
+    expect(mail?.kind).toBe('verifyEmail');
+    expect(mail?.textBody).not.toContain('evil.example');
+    expect(mail?.htmlBody).not.toContain('evil.example');
+  });
+
+  it('limits mailing-list sign-ups per address', async () => {
+    const forwarded = { 'x-forwarded-for': '203.0.113.10' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push(
+        (
+          await viaProxy.post(
+            '/api/subscriptions/subscribe',
+            { email: newEmail(), interest: 'general' },
+            { headers: forwarded },
+          )
+        ).status,
+      );
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('reads the client address the proxy wrote, not what the client wrote before it', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      const spoofed = { 'x-forwarded-for': `10.9.${i}.1, 198.51.100.7` };
+      statuses.push(
+        (
+          await viaProxy.post(
+            '/api/auth/login',
+            { email: newEmail('spray'), password: 'guess123' },
+            { headers: spoofed },
+          )
+        ).status,
+      );
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
+    expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+
+  it('answers the mailing-list check, reset and resend alike for known and unknown addresses', async () => {
+    const { user, token } = await signUp();
+    const unknown = newEmail('nobody');
+    await http.post('/api/subscriptions/subscribe', { email: user.email, interest: 'general' }, { ip: newAddress() });
+    const check = (email: string, options = {}) =>
+      http.post('/api/subscriptions/check', { email, interest: 'general' }, { ip: newAddress(), ...options });
+    expect((await check(user.email)).body).toEqual((await check(unknown)).body);
+    expect((await check(user.email, { token })).body.subscribed).toBe(true);
+    const again = await http.post(
+      '/api/subscriptions/subscribe',
+      { email: user.email, interest: 'general' },
+      { ip: newAddress() },
+    );
+    const fresh = await http.post(
+      '/api/subscriptions/subscribe',
+      { email: newEmail(), interest: 'general' },
+      { ip: newAddress() },
+    );
+    expect(again.body).toEqual(fresh.body);
+
+    for (const url of ['/api/auth/reset-password', '/api/auth/verify-email/resend']) {
+      const times = { known: [] as number[], unknown: [] as number[] };
+      let bodies: unknown[] = [];
+      for (let i = 0; i < 6; i++) {
+        for (const [kind, email] of [
+          ['known', user.email],
+          ['unknown', unknown],
+        ] as const) {
+          const start = performance.now();
+          const reply = await http.post(url, { email }, { ip: newAddress() });
+          times[kind].push(performance.now() - start);
+          expect(reply.status).toBe(200);
+          bodies = [...bodies, reply.body];
+        }
+      }
+      expect(new Set(bodies.map((body) => JSON.stringify(body))).size).toBe(1);
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+      expect(median(times.known)).toBeLessThan(median(times.unknown) * 2 + 2);
+    }
   });
 });

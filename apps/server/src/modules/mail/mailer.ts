@@ -20,7 +20,12 @@ export interface Mailer {
    * mail server never slows a request; a delivery failure is logged and recorded, never thrown.
    */
   send(email: OutgoingEmail): Promise<void>;
-  /** Waits for deliveries under way. */
+  /**
+   * Runs mail work after the request has been answered (looking an address up, then sending), so the answer does
+   * not tell by its timing whether the address is known; flush and close wait for it.
+   */
+  later(task: () => Promise<unknown>): void;
+  /** Waits for deliveries and later work under way. */
   flush(): Promise<void>;
   close(): Promise<void>;
 }
@@ -37,6 +42,11 @@ export function createMailer(options: {
 }): Mailer {
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   const deliveries = new Set<Promise<void>>();
+  const tasks = new Set<Promise<unknown>>();
+  const settle = async () => {
+    while (tasks.size > 0) await Promise.all([...tasks]);
+    await Promise.all([...deliveries]);
+  };
 
   async function deliver(id: string, email: OutgoingEmail, rendered: ReturnType<typeof renderEmail>): Promise<void> {
     if (!transport) return;
@@ -86,11 +96,15 @@ export function createMailer(options: {
       const delivery = deliver(row.id, email, rendered).finally(() => deliveries.delete(delivery));
       deliveries.add(delivery);
     },
-    async flush() {
-      await Promise.all([...deliveries]);
+    later(task) {
+      const running = task()
+        .catch((error: unknown) => options.log.error({ err: error }, 'sending an email failed'))
+        .finally(() => tasks.delete(running));
+      tasks.add(running);
     },
+    flush: settle,
     async close() {
-      await Promise.all([...deliveries]);
+      await settle();
       transport?.close();
     },
   };

@@ -40,6 +40,8 @@ export const commerceRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; 
 ) => {
   const session = sessionHooks(auth);
   const crmViews = createRateLimiter({ limit: 20, windowMs: 60_000 });
+  const mailingChecks = createRateLimiter({ limit: 30, windowMs: 60_000 });
+  const mailingSignUps = createRateLimiter({ limit: 10, windowMs: 3_600_000 });
 
   const activePromos = () =>
     db
@@ -115,14 +117,23 @@ export const commerceRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; 
     '/subscriptions/check',
     {
       schema: {
-        summary: 'Whether an email is on the mailing list of an interest',
+        summary: "Whether the signed-in user's email is on the mailing list of an interest",
+        description:
+          'Only the signed-in owner of an address learns whether it is on the list; anyone else is answered ' +
+          '"not subscribed" alike, so the list cannot be probed.',
         tags: ['mailing list'],
         body: interestCheckBodySchema,
-        response: { 200: interestCheckResponseSchema, ...errors },
+        response: { 200: interestCheckResponseSchema, 429: errorBodySchema, ...errors },
       },
+      preHandler: session.optional,
     },
     async (request) => {
+      limitOrThrow(mailingChecks, request.ip);
       const { email, interest } = request.body;
+      const owner = request.session?.user.email.toLowerCase() === email.toLowerCase();
+      if (!owner) {
+        return { success: true as const, subscribed: false, message: 'This email is not subscribed yet' };
+      }
       const [row] = await db
         .select({ id: mailingSubscriptions.id })
         .from(mailingSubscriptions)
@@ -145,35 +156,36 @@ export const commerceRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; 
         summary: 'Join the mailing list of an interest; with register, also create an account and sign in',
         tags: ['mailing list'],
         body: interestSubscribeBodySchema,
-        response: { 200: interestSubscribeResponseSchema, ...errors },
+        response: { 200: interestSubscribeResponseSchema, 429: errorBodySchema, ...errors },
       },
     },
     async (request) => {
       const { email, interest, lang, register, password, birth_date } = request.body;
+      if (!register) limitOrThrow(mailingSignUps, request.ip);
       let token: string | null = null;
       let user: { id: string; email: string } | null = null;
       if (register && password && birth_date) {
         // Registration first: an address that already has an account is refused before anything is written.
-        const created = await auth.register({
-          email,
-          password,
-          lang,
-          interest,
-          birth_date,
-          registration_source: 'website',
-        });
+        const created = await auth.register(
+          {
+            email,
+            password,
+            lang,
+            interest,
+            birth_date,
+            registration_source: 'website',
+          },
+          request.ip,
+        );
         token = created.token;
         user = { id: created.user.id, email: toUserDto(created.user).email };
       }
-      const inserted = await db
-        .insert(mailingSubscriptions)
-        .values({ email, interest, lang, createdAt: now() })
-        .onConflictDoNothing()
-        .returning({ id: mailingSubscriptions.id });
+      await db.insert(mailingSubscriptions).values({ email, interest, lang, createdAt: now() }).onConflictDoNothing();
+      // The same answer whether the address was on the list already or not.
       return {
         success: true as const,
         subscribed: true,
-        message: inserted.length ? 'Subscribed' : 'This email was already subscribed',
+        message: 'Subscribed',
         token,
         user,
       };
