@@ -1,4 +1,4 @@
-import { calendarDay, kinEntity, localDateOf, parseDate } from '@hunab/calendar';
+import { addDays, calendarDay, formatDate, kinEntity, localDateOf, parseDate } from '@hunab/calendar';
 import {
   acceptedResponseSchema,
   contentQuerySchema,
@@ -26,6 +26,11 @@ import { ApiError } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import { dateDenial, processAccess, readerToday } from '../subscriptions/access.ts';
+
+/** The days a plan below premium can open around the reader's today (basic: a day either side). */
+const windowAround = (today: string): string[] =>
+  [-1, 0, 1].map((offset) => formatDate(addDays(parseDate(today), offset)));
+
 import type { SubscriptionService } from '../subscriptions/service.ts';
 import type { ContentKind } from './files.ts';
 
@@ -39,23 +44,31 @@ export const contentRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, auth, subscriptions, now }) => {
   const session = sessionHooks(auth);
 
-  /** A reading for a date: the number must be the date's, and a signed-in reader's plan must open the date. */
+  /**
+   * Whether a signed-in reader may open a reading: the seal or tone asked for must be that of a day their plan
+   * opens (the date sent, or, without one, any day of their window around today), whatever the client sends.
+   */
   async function checkDate(request: FastifyRequest, kind: 'seal' | 'tone', number: number) {
     const { date, today } = request.query as { date?: string; today?: string };
-    if (!date) return;
-    const day = calendarDay(parseDate(date));
-    const expected = kind === 'seal' ? day.kin.sign.number : day.kin.tone.number;
-    if (expected !== number) {
-      throw new ApiError(400, 'VALIDATION_ERROR', `The ${kind} of ${date} is ${expected}, not ${number}.`);
+    const numberOf = (day: string) => {
+      const kin = calendarDay(parseDate(day)).kin;
+      return kind === 'seal' ? kin.sign.number : kin.tone.number;
+    };
+    if (date && numberOf(date) !== number) {
+      throw new ApiError(400, 'VALIDATION_ERROR', `The ${kind} of ${date} is ${numberOf(date)}, not ${number}.`);
     }
     const user = request.session?.user;
     if (!user) return;
-    const denial = dateDenial(await subscriptions.accessOf(user), date, readerToday(today, now()));
-    if (denial) {
-      throw new ApiError(403, 'ACCESS_DENIED', 'Your plan does not open the content of this date.', {
-        reason: denial,
-      });
-    }
+    const access = await subscriptions.accessOf(user);
+    const readerDay = readerToday(today, now());
+    const asked = date ? [date] : windowAround(readerDay).filter((day) => numberOf(day) === number);
+    const denials = asked.map((day) => dateDenial(access, day, readerDay));
+    if (asked.length > 0 && denials.some((denial) => denial === null)) return;
+    // No day of the window has this number: answered as a date beyond the window would be (premium opens all).
+    const beyond = formatDate(addDays(parseDate(readerDay), 2));
+    const reason = denials.find((denial) => denial !== null) ?? dateDenial(access, beyond, readerDay);
+    if (reason === null) return;
+    throw new ApiError(403, 'ACCESS_DENIED', 'Your plan does not open the content of this date.', { reason });
   }
 
   async function reading(kind: ContentKind, number: number, lang: string) {
