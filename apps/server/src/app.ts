@@ -22,6 +22,7 @@ import { appVersion } from './lib/version.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { authenticateBeforeValidation, sessionHooks } from './modules/auth/session.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
 import { createCardService } from './modules/cards/service.ts';
@@ -63,6 +64,16 @@ declare module 'fastify' {
   }
 }
 
+const INTERNAL_PATH = /^\/api\/(admin|debug)\//;
+
+/** The API description without the operations of administrators and the debugging ones. */
+function withoutInternalOperations(spec: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const paths = Object.fromEntries(
+    Object.entries((spec.paths ?? {}) as Record<string, unknown>).filter(([path]) => !INTERNAL_PATH.test(path)),
+  );
+  return { ...spec, paths };
+}
+
 /** The Fastify instance of the product, used by main.ts and by the tests through inject or a real port. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { database, config } = options;
@@ -87,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   capConnectionsPerAddress(app.server, httpLimits.maxConnectionsPerAddress);
   app.addHook('preValidation', rejectDeepBodies);
+  app.addHook('onRoute', authenticateBeforeValidation);
   app.decorateRequest('session', null);
 
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
@@ -104,13 +116,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Named schemas (a comment, which holds its replies) become components the paths refer to.
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // Administrators read every operation; everyone else the public ones, without the admin and debug tools.
+    uiHooks: { preHandler: sessionHooks(auth).optional },
+    transformSpecification: (spec, request) => (request.session?.user.isAdmin ? spec : withoutInternalOperations(spec)),
+  });
 
   const startedAt = new Date();
   await app.register(
     async (api) => {
       await api.register(systemRoutes, {
         database,
+        auth,
         startedAt,
         webDistDir: config.webDistDir,
         minAppVersion: config.minAppVersion,

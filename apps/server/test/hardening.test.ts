@@ -1,9 +1,9 @@
 import { connect, type Socket } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { analyticsEvents, crmEvents, outboxEmails } from '../src/db/schema.ts';
+import { analyticsEvents, crmEvents, outboxEmails, users } from '../src/db/schema.ts';
 import { testConfig } from './helpers/config.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { client, newAddress, newEmail, registration } from './helpers/http.ts';
@@ -15,13 +15,19 @@ let app: FastifyInstance;
 let proxied: FastifyInstance;
 let port: number;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+const logLines: string[] = [];
 const http = client(() => app);
 const viaProxy = client(() => proxied);
 
 beforeAll(async () => {
   database = await createTestDatabase();
   smtp = await startSmtpServer();
-  proxied = await buildApp({ database, config: testConfig({ registrationsPerAddressPerHour: 3 }), trustProxy: 1 });
+  proxied = await buildApp({
+    database,
+    config: testConfig({ registrationsPerAddressPerHour: 3 }),
+    trustProxy: 1,
+    logger: { level: 'info', stream: { write: (line: string) => logLines.push(line) } },
+  });
   app = await buildApp({
     database,
     config: testConfig({ smtpUrl: smtp.url }),
@@ -336,5 +342,115 @@ describe('accounts', () => {
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
       expect(median(times.known)).toBeLessThan(median(times.unknown) * 2 + 2);
     }
+  });
+});
+
+describe('disclosure', () => {
+  async function admin() {
+    const account = await signUp();
+    await database.db.update(users).set({ isAdmin: true }).where(eq(users.id, account.user.id));
+    return account;
+  }
+
+  it('tells the Node and database versions on /api/status to administrators only', async () => {
+    const guest = (await http.get('/api/status')).body.data;
+    expect(guest).toMatchObject({ name: 'hunab', version: expect.any(String) });
+    expect(guest.node).toBeUndefined();
+    expect(guest.database).toBeUndefined();
+    const { token } = await admin();
+    const full = (await http.get('/api/status', { token })).body.data;
+    expect(full.node).toBe(process.version);
+    expect(full.database.version).toMatch(/^\d+/);
+  });
+
+  it('documents admin and debug operations to administrators only, and marks which operations take a token', async () => {
+    const publicPaths = Object.keys((await http.get('/api/docs/json')).body.paths);
+    expect(publicPaths.some((path) => /^\/api\/(admin|debug)\//.test(path))).toBe(false);
+    expect(publicPaths).toContain('/api/cards');
+    const { token } = await admin();
+    const spec = (await http.get('/api/docs/json', { token })).body;
+    expect(Object.keys(spec.paths)).toContain('/api/admin/promo-codes');
+    expect(spec.paths['/api/cards'].get.security).toEqual([{ bearer: [] }]);
+    expect(spec.paths['/api/auth/me'].get.security).toEqual([{ bearer: [] }]);
+    expect(spec.paths['/api/admin/promo-codes'].post.security).toEqual([{ bearer: [] }]);
+    expect(spec.paths['/api/analytics/track'].post.security).toEqual([{ bearer: [] }, {}]);
+    expect(spec.paths['/api/auth/login'].post.security).toBeUndefined();
+    const operations = Object.values(spec.paths as Record<string, Record<string, { security?: unknown }>>).flatMap(
+      (methods) => Object.values(methods),
+    );
+    expect(operations.filter((operation) => operation.security).length).toBeGreaterThan(30);
+  });
+
+  it('keeps emailed links out of the log and out of the outbox once sent or expired', async () => {
+    const { user } = await signUp();
+    await http.post('/api/auth/reset-password', { email: user.email });
+    const token = linkToken((await smtp.waitFor(user.email, /reset/i)).text);
+    await app.mailer.flush();
+    const sent = await database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, user.email));
+    expect(sent.length).toBeGreaterThan(0);
+    for (const row of sent) {
+      expect(row.link).toBeNull();
+      expect(row.textBody + row.htmlBody).not.toContain(token);
+    }
+
+    // Without SMTP the outbox keeps the link for local use, never the log, and only while links live.
+    const kept = registration();
+    await viaProxy.post('/api/auth/register', kept, { headers: { 'x-forwarded-for': '203.0.113.40' } });
+    const [row] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, kept.email));
+    expect(row?.link).toMatch(/token=/);
+    expect(logLines.join('\n')).toContain('outbox_emails');
+    expect(logLines.join('\n')).not.toContain('token=');
+    await database.db
+      .update(outboxEmails)
+      .set({ createdAt: new Date(Date.now() - 72 * 3_600_000) })
+      .where(eq(outboxEmails.toAddress, kept.email));
+    await viaProxy.post('/api/auth/register', registration(), { headers: { 'x-forwarded-for': '203.0.113.41' } });
+    const [aged] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, kept.email));
+    expect(aged?.link).toBeNull();
+    expect(aged?.textBody).not.toMatch(/token=/);
+  });
+
+  it('publishes the number of accounts only roughly', async () => {
+    const reply = await http.post('/api/bot-stats/process-shortcodes', { content: '[users_count]', language: 'en' });
+    const shown = reply.body.processedContent.processedContent as string;
+    const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    expect(Number(row?.n)).toBeGreaterThan(10);
+    expect(shown).toMatch(/^[\d,]+\+$/);
+    const shownNumber = Number(shown.replace(/\D/g, ''));
+    expect(shownNumber).toBeLessThanOrEqual(Number(row?.n));
+    expect(String(shownNumber).replace(/0+$/, '').length).toBeLessThanOrEqual(2);
+  });
+
+  it('asks for the token before looking at the body of protected operations', async () => {
+    const guestCard = await http.post('/api/cards', { nonsense: true });
+    expect(guestCard.status).toBe(401);
+    expect(guestCard.body).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED' } });
+    const guestPromo = await http.post('/api/admin/promo-codes', { code: 1 });
+    expect(guestPromo.status).toBe(401);
+    const { token } = await signUp();
+    const userPromo = await http.post('/api/admin/promo-codes', { code: 1 }, { token });
+    expect(userPromo.status).toBe(403);
+    expect(userPromo.body.error.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('a lost database', () => {
+  it('answers 503 in the envelope, not 500, on every operation that needs it', async () => {
+    const lost = await createTestDatabase();
+    const lonely = await buildApp({ database: lost, config: testConfig() });
+    const api = client(() => lonely);
+    const { token } = (await api.post('/api/auth/register', registration())).body;
+    await lost.destroy();
+    for (const reply of [
+      await api.get('/api/auth/me', { token }),
+      await api.get('/api/cards', { token }),
+      await api.post('/api/auth/login', { email: newEmail(), password: 'whatever1' }),
+      await api.get('/api/comments?cycleType=kin&cycleValue=1'),
+    ]) {
+      expect(reply.status).toBe(503);
+      expect(reply.body).toMatchObject({ success: false, error: { code: 'SERVICE_UNAVAILABLE' } });
+      expect(reply.headers['retry-after']).toBe('5');
+    }
+    await lonely.close();
   });
 });

@@ -27,6 +27,16 @@ import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import { dateDenial, processAccess, readerToday } from '../subscriptions/access.ts';
 
+/**
+ * The number of accounts as a page may show it: rounded down to its first two digits with a plus (12,345 is
+ * "12,000+"), so the exact count and its day-to-day growth are not published.
+ */
+function roughCount(n: number, language: string): string {
+  if (n < 10) return new Intl.NumberFormat(language).format(n);
+  const step = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return `${new Intl.NumberFormat(language).format(Math.floor(n / step) * step)}+`;
+}
+
 /** The days a plan below premium can open around the reader's today (basic: a day either side). */
 const windowAround = (today: string): string[] =>
   [-1, 0, 1].map((offset) => formatDate(addDays(parseDate(today), offset)));
@@ -272,8 +282,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{
       const [people] = await db.select({ n: count() }).from(users);
       const todayKin = calendarDay(localDateOf(now()), language).kin;
       const values: Record<string, string> = {
-        users_count: new Intl.NumberFormat(language).format(people?.n ?? 0),
-        people_count: new Intl.NumberFormat(language).format(people?.n ?? 0),
+        users_count: roughCount(people?.n ?? 0, language),
+        people_count: roughCount(people?.n ?? 0, language),
         today_kin: String(todayKin.number),
         today_kin_name: todayKin.name,
         year: String(now().getFullYear()),

@@ -1,10 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { outboxEmails } from '../../db/schema.ts';
 import type { EmailKind } from './copy/index.ts';
 import { type EmailValues, renderEmail } from './render.ts';
+
+/** How long an unsent email keeps its link: as long as the longest-lived link (email verification, 48 hours). */
+const LINK_KEPT_MS = 48 * 3_600_000;
 
 export interface OutgoingEmail {
   to: string;
@@ -42,6 +45,23 @@ export function createMailer(options: {
 }): Mailer {
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   const deliveries = new Set<Promise<void>>();
+
+  /**
+   * Takes the link out of emails that no longer need it: one just delivered (its copy is in the inbox), and any kept
+   * longer than the longest-lived link (48 hours), so the outbox does not hold usable sign-in links at rest.
+   */
+  async function scrubLinks(which: SQL | undefined): Promise<void> {
+    await options.db
+      .update(outboxEmails)
+      .set({
+        link: null,
+        textBody: sql`replace(${outboxEmails.textBody}, ${outboxEmails.link}, '[link removed]')`,
+        htmlBody: sql`replace(${outboxEmails.htmlBody}, ${outboxEmails.link}, '[link removed]')`,
+      })
+      .where(
+        and(isNotNull(outboxEmails.link), or(which, lt(outboxEmails.createdAt, new Date(Date.now() - LINK_KEPT_MS)))),
+      );
+  }
   const tasks = new Set<Promise<unknown>>();
   const settle = async () => {
     while (tasks.size > 0) await Promise.all([...tasks]);
@@ -59,6 +79,7 @@ export function createMailer(options: {
         html: rendered.html,
       });
       await options.db.update(outboxEmails).set({ status: 'sent', sentAt: new Date() }).where(eq(outboxEmails.id, id));
+      await scrubLinks(eq(outboxEmails.id, id));
     } catch (error) {
       options.log.error({ err: error, to: email.to, kind: email.kind }, 'sending an email failed');
       await options.db
@@ -86,10 +107,12 @@ export function createMailer(options: {
           status: transport ? 'pending' : 'not_sent',
         })
         .returning({ id: outboxEmails.id });
+      await scrubLinks(undefined);
       if (!transport || !row) {
+        // The link itself stays out of the log: logs travel further and live longer than the outbox.
         options.log.info(
-          { to: email.to, kind: email.kind, link: email.values.link },
-          'email kept in the outbox (no SMTP_URL configured)',
+          { to: email.to, kind: email.kind, outboxId: row?.id },
+          'email kept in the outbox_emails table (no SMTP_URL configured)',
         );
         return;
       }
