@@ -18,6 +18,7 @@ import {
   httpServerOptions,
 } from './lib/http-limits.ts';
 import { rejectDeepBodies } from './lib/json-limits.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { appVersion } from './lib/version.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerSecurityHeaders(app, { webDistDir: config.webDistDir, publicUrl: config.publicUrl });
   capConnectionsPerAddress(app.server, httpLimits.maxConnectionsPerAddress);
   app.addHook('preValidation', rejectDeepBodies);
   app.addHook('onRoute', authenticateBeforeValidation);

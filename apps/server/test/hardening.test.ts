@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -245,7 +249,7 @@ describe('accounts', () => {
       429,
     );
     expect((await http.post('/api/auth/login', { email: user.email, password }, { ip: home })).status).toBe(200);
-  });
+  }, 120_000);
 
   it('limits registrations per address and puts no chosen text into mail to an unconfirmed address', async () => {
     const ip = '203.0.113.9';
@@ -452,5 +456,37 @@ describe('a lost database', () => {
       expect(reply.headers['retry-after']).toBe('5');
     }
     await lonely.close();
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP without inline scripts but hashed ones, no framing, and the other security headers', async () => {
+    const reply = await http.get('/api/health');
+    const csp = String(reply.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(reply.headers['x-content-type-options']).toBe('nosniff');
+    expect(reply.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(reply.headers['permissions-policy']).toContain('camera=()');
+    expect(reply.headers['strict-transport-security']).toBeUndefined();
+    const secure = await viaProxy.get('/api/health', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(secure.headers['strict-transport-security']).toContain('max-age=');
+  });
+
+  it('allows exactly the inline scripts of the page it sends, by hash', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'hunab-web-'));
+    const script = 'document.documentElement.dataset.ready="1"';
+    writeFileSync(
+      join(webDist, 'index.html'),
+      `<!doctype html><html><head><title>Hunab</title><script>${script}</script></head><body><div id="root"></div><script type="application/json" id="data">{}</script></body></html>`,
+    );
+    const pages = await buildApp({ database, config: testConfig({ webDistDir: webDist, renderPages: false }) });
+    const reply = await pages.inject('/dash');
+    const hash = createHash('sha256').update(script).digest('base64');
+    const csp = String(reply.headers['content-security-policy']);
+    expect(csp).toContain(`'sha256-${hash}'`);
+    expect(csp.match(/sha256-/g)).toHaveLength(1);
+    await pages.close();
   });
 });
