@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -487,6 +487,64 @@ describe('security headers', () => {
     const csp = String(reply.headers['content-security-policy']);
     expect(csp).toContain(`'sha256-${hash}'`);
     expect(csp.match(/sha256-/g)).toHaveLength(1);
+    await pages.close();
+  });
+});
+
+describe('rendered pages', () => {
+  /** A built web app whose page renderer notes every render, slowly, as a real one under load would be. */
+  function webBuild() {
+    const base = mkdtempSync(join(tmpdir(), 'hunab-build-'));
+    const dist = join(base, 'dist');
+    const distServer = join(base, 'dist-server');
+    for (const dir of [dist, distServer]) mkdirSync(dir);
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Hunab</title></head><body><div id="root"></div><script type="module" crossorigin src="/assets/main.js"></script></body></html>',
+    );
+    writeFileSync(join(dist, 'head.json'), JSON.stringify({ ltr: 'a.css', rtl: 'b.css', namespaces: [], pages: {} }));
+    writeFileSync(
+      join(distServer, 'entry-server.js'),
+      `globalThis.renders = { urls: [], running: 0, most: 0 };
+export async function pageQueries() { return []; }
+export async function renderPage(url) {
+  const r = globalThis.renders;
+  r.urls.push(url); r.running++; r.most = Math.max(r.most, r.running);
+  await new Promise((done) => setTimeout(done, 100));
+  r.running--;
+  return { html: '<p>' + url.replace(/[<&]/g, '') + '</p>', lang: 'en', page: 'dash', alternates: [] };
+}`,
+    );
+    return dist;
+  }
+  const renders = () => (globalThis as unknown as { renders: { urls: string[]; most: number } }).renders;
+
+  it('renders a page once for any made-up query string, and by its known parameters', async () => {
+    const pages = await buildApp({ database, config: testConfig({ webDistDir: webBuild(), renderPages: true }) });
+    for (let i = 0; i < 20; i++) {
+      const reply = await pages.inject(`/en/dash?nonce=${i}&utm_x=${i}`);
+      expect(reply.statusCode).toBe(200);
+      expect(reply.body).toContain('<p>/en/dash</p>');
+    }
+    expect(renders().urls).toEqual(['/en/dash']);
+    const tab = await pages.inject('/en/dash?zzz=1&tab=tone');
+    expect(tab.body).toContain('<p>/en/dash?tab=tone</p>');
+    expect(renders().urls).toEqual(['/en/dash', '/en/dash?tab=tone']);
+    await pages.close();
+  });
+
+  it('renders a bounded number of pages at once and sends the app shell beyond the queue', async () => {
+    const pages = await buildApp({ database, config: testConfig({ webDistDir: webBuild(), renderPages: true }) });
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        pages.inject(`/en/dash?birthDate=1990-01-${String(i + 1).padStart(2, '0')}`),
+      ),
+    );
+    expect(replies.every((reply) => reply.statusCode === 200)).toBe(true);
+    expect(renders().most).toBeLessThanOrEqual(2);
+    const rendered = replies.filter((reply) => reply.body.includes('data-ssr')).length;
+    // The rest, arriving while two renders and eight waiting ones were under way, got the app shell.
+    expect(rendered).toBeGreaterThan(0);
     await pages.close();
   });
 });
