@@ -13,9 +13,7 @@ export const statusResponseSchema = successSchema(
     version: z.string(),
     /** The Node and database versions are told to administrators only. */
     node: z.string().optional(),
-    database: z
-      .object({ kind: z.enum(DATABASE_KINDS), version: z.string(), migrations: z.number().int() })
-      .optional(),
+    database: z.object({ kind: z.enum(DATABASE_KINDS), version: z.string(), migrations: z.number().int() }).optional(),
     uptimeSeconds: z.number(),
     startedAt: z.string(),
   }),
