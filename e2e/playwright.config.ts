@@ -45,6 +45,8 @@ export default defineConfig({
       ADMIN_EMAIL: 'admin@e2e.hunab.test',
       ADMIN_PASSWORD: 'e2e admin password',
       DATABASE_URL: process.env.DATABASE_URL ?? '',
+      // Every test opens accounts from this one address.
+      REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
     },
   },
 });

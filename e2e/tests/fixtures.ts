@@ -16,7 +16,13 @@ export const test = base.extend({
     const reload = page.reload.bind(page);
     page.goto = async (...args: Parameters<Page['goto']>) => takenOver(await goto(...args));
     page.reload = async (...args: Parameters<Page['reload']>) => takenOver(await reload(...args));
+    // The server's Content-Security-Policy is on in every test: anything it refuses fails the test.
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
     await use(page);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
   },
 });
 

@@ -12,10 +12,19 @@ import { type AppConfig, generateVapidKeys } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createCacheRegistry } from './lib/caches.ts';
 import { errorBody, registerErrorHandling } from './lib/errors.ts';
+import {
+  capConnectionsPerAddress,
+  DEFAULT_HTTP_LIMITS,
+  type HttpLimits,
+  httpServerOptions,
+} from './lib/http-limits.ts';
+import { rejectDeepBodies } from './lib/json-limits.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { appVersion } from './lib/version.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { authenticateBeforeValidation, sessionHooks } from './modules/auth/session.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
 import { createCardService } from './modules/cards/service.ts';
@@ -61,12 +70,17 @@ export interface AppOptions {
   database: Database;
   config: AppConfig;
   logger?: FastifyServerOptions['logger'];
-  /** Trust X-Forwarded-For (behind a reverse proxy): the client address then comes from the proxy. */
-  trustProxy?: boolean;
+  /**
+   * The number of reverse proxies in front of the server: the client address is read that many hops from the
+   * right of X-Forwarded-For (0: the socket's address; never every entry, which a client could write itself).
+   */
+  trustProxy?: number;
   /** Close the database when the app closes (main.ts: yes; tests that share one database: no). */
   closeDatabase?: boolean;
   /** The clock; tests move it to expire tokens and throttling windows. */
   now?: () => Date;
+  /** Time limits of requests and the connection cap per address (`lib/http-limits.ts` has the defaults). */
+  httpLimits?: Partial<HttpLimits>;
 }
 
 declare module 'fastify' {
@@ -83,14 +97,27 @@ declare module 'fastify' {
   }
 }
 
+const INTERNAL_PATH = /^\/api\/(admin|debug)\//;
+
+/** The API description without the operations of administrators and the debugging ones. */
+function withoutInternalOperations(spec: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const paths = Object.fromEntries(
+    Object.entries((spec.paths ?? {}) as Record<string, unknown>).filter(([path]) => !INTERNAL_PATH.test(path)),
+  );
+  return { ...spec, paths };
+}
+
 /** The Fastify instance of the product, used by main.ts and by the tests through inject or a real port. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { database, config } = options;
   const now = options.now ?? (() => new Date());
+  const httpLimits = { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits };
   const app = Fastify({
+    ...httpServerOptions(httpLimits),
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: options.trustProxy ?? false,
+    // proxy-addr counts hops from the socket: hop 0 is the proxy that connected, so n proxies are hops 0 to n-1.
+    trustProxy: (_address: string, hop: number) => hop < (options.trustProxy ?? 0),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors raised before routing (a malformed URL, a path parameter over the length limit).
     frameworkErrors: (error, _request, reply) => {
@@ -102,6 +129,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerSecurityHeaders(app, { webDistDir: config.webDistDir, publicUrl: config.publicUrl });
+  capConnectionsPerAddress(app.server, httpLimits.maxConnectionsPerAddress);
+  app.addHook('preValidation', rejectDeepBodies);
+  app.addHook('onRoute', authenticateBeforeValidation);
   app.decorateRequest('session', null);
 
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
@@ -172,13 +203,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Named schemas (a comment, which holds its replies) become components the paths refer to.
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // Administrators read every operation; everyone else the public ones, without the admin and debug tools.
+    uiHooks: { preHandler: sessionHooks(auth).optional },
+    transformSpecification: (spec, request) => (request.session?.user.isAdmin ? spec : withoutInternalOperations(spec)),
+  });
 
   const startedAt = new Date();
   await app.register(
     async (api) => {
       await api.register(systemRoutes, {
         database,
+        auth,
         startedAt,
         webDistDir: config.webDistDir,
         minAppVersion: config.minAppVersion,

@@ -19,6 +19,8 @@ export interface AppConfig {
   contentDir: string | undefined;
   /** How often the subscription scheduler runs, in ms; 0 turns it off (tests run it by hand). */
   schedulerIntervalMs: number;
+  /** New accounts one client address may open in an hour (and mailing-list sign-ups it may make). */
+  registrationsPerAddressPerHour: number;
   /** Payment providers; absent: the built-in test provider alone, so the product sells with no setup. */
   payments?: PaymentsConfig;
   /** The Web Push (VAPID) key pair and contact; absent in tests that bring none: a pair is made for the process. */
@@ -133,5 +135,6 @@ export function appConfigFromEnv(env: Env, webDistDir: string, contentDir: strin
     schedulerIntervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000,
     payments: paymentsConfigFromEnv(env),
     vapid: loadVapidKeys(env),
+    registrationsPerAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
   };
 }

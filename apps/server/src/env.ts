@@ -54,10 +54,26 @@ const envSchema = z
     ADMIN_PASSWORD: optionalText.refine((value) => value === undefined || value.length >= 8, {
       message: 'ADMIN_PASSWORD must be at least 8 characters',
     }),
+    /** `true`: one reverse proxy stands in front of the server (see TRUST_PROXY_HOPS); never trust-everything. */
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0', ''], { error: 'TRUST_PROXY must be true or false' })
       .default('false')
       .transform((value) => value === 'true' || value === '1'),
+    /**
+     * How many reverse proxies stand in front of the server: the client address is read that many entries from the
+     * right of X-Forwarded-For, the part the proxies wrote, so a client cannot choose it. Overrides TRUST_PROXY.
+     */
+    TRUST_PROXY_HOPS: z.coerce
+      .number({ error: 'TRUST_PROXY_HOPS must be a number' })
+      .int('TRUST_PROXY_HOPS must be a whole number')
+      .min(0, 'TRUST_PROXY_HOPS must be 0 or more')
+      .max(10, 'TRUST_PROXY_HOPS must be at most 10')
+      .optional(),
+    REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce
+      .number({ error: 'REGISTRATIONS_PER_ADDRESS_PER_HOUR must be a number' })
+      .int('REGISTRATIONS_PER_ADDRESS_PER_HOUR must be a whole number')
+      .min(1, 'REGISTRATIONS_PER_ADDRESS_PER_HOUR must be at least 1')
+      .default(10),
     MIN_APP_VERSION: z
       .string()
       .trim()

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     database,
     config,
     logger: { level: env.LOG_LEVEL },
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: env.TRUST_PROXY_HOPS ?? (env.TRUST_PROXY ? 1 : 0),
     closeDatabase: true,
   });
 

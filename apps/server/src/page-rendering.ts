@@ -25,6 +25,45 @@ interface HeadFacts {
 /** Rendered pages kept per day, address and the data they render from: for a guest nothing else changes them. */
 const KEPT_PAGES = 64;
 const RENDER_TIMEOUT_MS = 2_000;
+/** Renders under way at once, and renders waiting for a turn; a page beyond both is sent as the app shell. */
+const RENDERS_AT_ONCE = 2;
+const RENDERS_WAITING = 8;
+
+/**
+ * The query parameters a page reads (the dashboard's tab and birth date, the plans page's offer, the sign-up
+ * interest, the emailed links, campaign tags carried into links). Any other parameter changes nothing on a page, so
+ * it is left out of the address rendered and of the cache key: a flood of made-up query strings is served from the
+ * cache instead of costing a render each.
+ */
+const PAGE_PARAMS = new Set([
+  'tab',
+  'birthDate',
+  'interest',
+  'plan',
+  'promo',
+  'upgrade',
+  'reason',
+  'source',
+  'platform',
+  'token',
+  'email',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+]);
+const MAX_PARAM_LENGTH = 100;
+
+/** The address as far as pages read it: the path and the known parameters in a fixed order; null when odd. */
+export function pageAddress(url: string): string | null {
+  const parsed = new URL(url, 'http://localhost');
+  const kept = [...parsed.searchParams].filter(([name]) => PAGE_PARAMS.has(name));
+  if (kept.some(([, value]) => value.length > MAX_PARAM_LENGTH) || kept.length > PAGE_PARAMS.size) return null;
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const query = new URLSearchParams(kept).toString();
+  return `${parsed.pathname}${query ? `?${query}` : ''}`;
+}
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -85,6 +124,22 @@ export function createPageRenderer(
   let loadedFor = -1;
   let loading: Promise<{ renderer: PageRenderer | null; head: HeadFacts | null; index: string }> | null = null;
   const kept = new Map<string, string>();
+  let rendering = 0;
+  const waiting: Array<() => void> = [];
+  /** Runs a render when fewer than RENDERS_AT_ONCE are under way; `busy` when too many already wait. */
+  async function inTurn<T>(render: () => Promise<T>): Promise<{ done: T } | 'busy'> {
+    if (rendering >= RENDERS_AT_ONCE) {
+      if (waiting.length >= RENDERS_WAITING) return 'busy';
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+    rendering++;
+    try {
+      return { done: await render() };
+    } finally {
+      rendering--;
+      waiting.shift()?.();
+    }
+  }
 
   const readLocale: LocaleReader = async (lang, namespace) => {
     if (!/^[a-z]{2}$/.test(lang) || !/^[a-z]+$/.test(namespace)) return null;
@@ -203,9 +258,10 @@ export function createPageRenderer(
     return theme === 'light' ? html.replace(/(<html[^>]*data-bs-theme=")dark"/, '$1light"') : html;
   };
 
-  async function pageFor(url: string): Promise<string> {
+  async function pageFor(requested: string): Promise<string> {
     const { renderer, head, index } = await current();
-    if (!renderer || !head) return index;
+    const url = pageAddress(requested);
+    if (!renderer || !head || url === null) return index;
     // The data the page renders from: what every page shows, and what this page reads of its own.
     let known: KnownQuery[] = [];
     try {
@@ -223,8 +279,10 @@ export function createPageRenderer(
     }
     let html = index;
     try {
-      const page = await renderer.renderPage(url, readLocale, { timeoutMs: RENDER_TIMEOUT_MS, known });
-      if (page) html = compose(pageHead(index, page, url), head, page, known, url);
+      const turn = await inTurn(() => renderer.renderPage(url, readLocale, { timeoutMs: RENDER_TIMEOUT_MS, known }));
+      // Too many renders under way: this reader gets the app shell, which renders in the browser.
+      if (turn === 'busy') return index;
+      if (turn.done) html = compose(pageHead(index, turn.done, url), head, turn.done, known, url);
     } catch (error) {
       log.warn({ err: error, url }, 'a page could not be rendered on the server; it renders in the browser');
       return index;

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { ApiReader } from '@hunab/contracts';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './lib/errors.ts';
+import { contentSecurityPolicy, inlineScriptHashes } from './lib/security-headers.ts';
 import { createPageRenderer } from './page-rendering.ts';
 
 const brotli = promisify(brotliCompress);
@@ -131,6 +132,8 @@ export async function registerWebApp(
     const html = pageHtml ? await pageHtml(request.url, theme) : await readFile(indexPath, 'utf8');
     const { body, encoding } = await encoded(html, request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
+    // The page's own inline scripts (the starter of a rendered page differs per page) are allowed by their hashes.
+    reply.header('content-security-policy', contentSecurityPolicy(inlineScriptHashes(html)));
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')

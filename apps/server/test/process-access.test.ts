@@ -157,4 +157,24 @@ describe('whose plan opens the reading of a date', () => {
     const tone = await api.get(`/api/content/tone/13?date=2012-12-22&today=${TODAY}`, { token: free.token });
     expect(tone.body.error.reason).toBe('free_user_restriction');
   });
+
+  it('decides from the seal or tone asked for when no date is sent', async () => {
+    const boss = await admin();
+    const free = await signUp();
+    const basic = await signUp();
+    await api.post(`/api/admin/users/${basic.id}/subscription`, { plan_id: 'basic', days: 30 }, { token: boss.token });
+    const ask = (path: string, token: string | null) =>
+      api.get(`/api/content/${path}?lang=en&today=${TODAY}`, { token });
+    const reasonOf = async (path: string, token: string) => {
+      const reply = await ask(path, token);
+      return reply.status === 403 ? reply.body.error.reason : reply.status;
+    };
+    expect(await reasonOf('seal/7', free.token)).toBe(404);
+    expect(await reasonOf('seal/16', free.token)).toBe('free_user_restriction');
+    expect(await reasonOf('tone/13', free.token)).toBe('free_user_restriction');
+    expect(await reasonOf('seal/8', basic.token)).toBe(404);
+    expect(await reasonOf('seal/6', basic.token)).toBe(404);
+    expect(await reasonOf('seal/16', basic.token)).toBe('basic_plan_restriction');
+    expect(await reasonOf('seal/16', boss.token)).toBe(404);
+  });
 });

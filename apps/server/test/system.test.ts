@@ -1,11 +1,14 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { users } from '../src/db/schema.ts';
 import { useTestApp } from './helpers/app.ts';
 import { testConfig } from './helpers/config.ts';
 import { createTestDatabase } from './helpers/database.ts';
+import { client, registration } from './helpers/http.ts';
 
 const webDist = mkdtempSync(join(tmpdir(), 'hunab-web-'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Hunab</title><div id="root"></div>');
@@ -14,6 +17,7 @@ writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("hunab")');
 writeFileSync(join(webDist, 'manifest.webmanifest'), '{}');
 
 const ctx = useTestApp(() => ({ webDistDir: webDist }));
+const http = client(() => ctx.app);
 
 describe('health and status', () => {
   it('answers 200 on /api/health while the database answers', async () => {
@@ -22,8 +26,10 @@ describe('health and status', () => {
     expect(response.json()).toEqual({ success: true, data: { status: 'ok', database: ctx.database.kind } });
   });
 
-  it('reports versions and the database on /api/status', async () => {
-    const body = (await ctx.app.inject('/api/status')).json();
+  it('reports versions and the database on /api/status to administrators', async () => {
+    const signedUp = (await http.post('/api/auth/register', registration())).body;
+    await ctx.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, signedUp.user.id));
+    const body = (await http.get('/api/status', { token: signedUp.token })).body;
     expect(body.success).toBe(true);
     expect(body.data).toMatchObject({ name: 'hunab', node: process.version, database: { kind: ctx.database.kind } });
     expect(body.data.version).toMatch(/^\d+\.\d+\.\d+/);

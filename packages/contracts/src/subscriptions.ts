@@ -151,12 +151,12 @@ export const grantPurchaseBodySchema = z.strictObject({
   activation_date: dateTextSchema.optional(),
 });
 
-export const crmViewBodySchema = z.looseObject({
-  subscriptionStatus: z.string().max(40).optional(),
-  subscriptionPlan: z.string().max(40).optional(),
+export const crmViewBodySchema = z.strictObject({
+  subscriptionStatus: safeText(40).optional(),
+  subscriptionPlan: safeText(40).optional(),
   hasActiveSubscription: z.boolean().optional(),
-  pageUrl: z.string().max(2000).optional(),
-  referrer: z.string().max(2000).optional(),
+  pageUrl: safeText(2000).optional(),
+  referrer: safeText(2000).optional(),
 });
 
 export const viewLimitSchema = z.object({

@@ -11,8 +11,9 @@ export const statusResponseSchema = successSchema(
   z.object({
     name: z.literal('hunab'),
     version: z.string(),
-    node: z.string(),
-    database: z.object({ kind: z.enum(DATABASE_KINDS), version: z.string(), migrations: z.number().int() }),
+    /** The Node and database versions are told to administrators only. */
+    node: z.string().optional(),
+    database: z.object({ kind: z.enum(DATABASE_KINDS), version: z.string(), migrations: z.number().int() }).optional(),
     uptimeSeconds: z.number(),
     startedAt: z.string(),
   }),

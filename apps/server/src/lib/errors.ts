@@ -43,6 +43,24 @@ function describeValidation(error: FastifyError): { code: string; message: strin
   return { code: 'VALIDATION_ERROR', message: error.message };
 }
 
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+const LOST_CONNECTION =
+  /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|Client has encountered a connection error|Client was closed|PGlite is closed|connection is closed/i;
+
+/**
+ * Whether an error, or one of its causes, says the database cannot be reached (refused, lost, shutting down, closed)
+ * rather than that a query was wrong: such a request may succeed later and is answered 503.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE.has(code) || /^(08|57P0[123])/.test(code))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
+  }
+  return false;
+}
+
 /** Every error leaves the server in the product's envelope; only a real fault answers 500, and it is logged. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -67,6 +85,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(errorBody('VALIDATION_ERROR', error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'the database cannot be reached');
+      reply.header('retry-after', '5');
+      return reply
+        .status(503)
+        .send(errorBody('SERVICE_UNAVAILABLE', 'The service is briefly unavailable. Please try again in a moment.'));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));

@@ -1,3 +1,5 @@
+import { ApiError } from './errors.ts';
+
 /**
  * A fixed-window counter per key, in this process's memory: enough to stop one client flooding a cheap endpoint
  * (error reports, analytics). Rules that must hold across processes (sign-in throttling) live in the database.
@@ -24,4 +26,13 @@ export function createRateLimiter(options: { limit: number; windowMs: number; no
       return current.count > options.limit ? Math.ceil((current.start + options.windowMs - time) / 1000) : 0;
     },
   };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/** Counts one hit of `key` and answers 429 in the envelope, with Retry-After, when it is over the limit. */
+export function limitOrThrow(limiter: RateLimiter, key: string): void {
+  const wait = limiter.hit(key);
+  if (wait > 0)
+    throw new ApiError(429, 'RATE_LIMITED', `Too many requests. Try again in ${wait} s.`, { retryAfter: wait });
 }

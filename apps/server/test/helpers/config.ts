@@ -12,6 +12,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDistDir: undefined,
     contentDir: undefined,
     schedulerIntervalMs: 0,
+    // Test files open many accounts from one address; the limit has its own test.
+    registrationsPerAddressPerHour: 100_000,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
 import { emailTokens, loginAttempts, revokedTokens, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -94,11 +94,17 @@ export function createAuthRepository(db: Db) {
     },
 
     /** Retires every unused token of a purpose (a newer one replaces them, or the password changed). */
-    async retireEmailTokens(userId: string, purpose: EmailTokenPurpose, now: Date): Promise<void> {
+    async retireEmailTokens(userId: string, purpose: EmailTokenPurpose | 'all', now: Date): Promise<void> {
       await db
         .update(emailTokens)
         .set({ usedAt: now })
-        .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+        .where(
+          and(
+            eq(emailTokens.userId, userId),
+            purpose === 'all' ? undefined : eq(emailTokens.purpose, purpose),
+            isNull(emailTokens.usedAt),
+          ),
+        );
     },
 
     async countEmailTokensSince(userId: string, purpose: EmailTokenPurpose, since: Date): Promise<number> {
@@ -109,42 +115,71 @@ export function createAuthRepository(db: Db) {
       return Number(row?.count ?? 0);
     },
 
-    async recordLoginAttempt(email: string, ip: string, succeeded: boolean, now: Date): Promise<void> {
-      await db.insert(loginAttempts).values({ email: email.toLowerCase(), ip, succeeded, createdAt: now });
+    /** Records a password check about to happen, as a failure until `markLoginSucceeded`; returns its id. */
+    async recordLoginAttempt(email: string, ip: string, now: Date): Promise<number> {
+      const [row] = await db
+        .insert(loginAttempts)
+        .values({ email: email.toLowerCase(), ip, succeeded: false, createdAt: now })
+        .returning({ id: loginAttempts.id });
+      if (!row) throw new Error('recording a sign-in attempt returned nothing');
+      return row.id;
     },
 
-    async clearLoginFailures(email: string): Promise<void> {
-      await db
-        .delete(loginAttempts)
-        .where(and(eq(loginAttempts.email, email.toLowerCase()), eq(loginAttempts.succeeded, false)));
+    async markLoginSucceeded(id: number): Promise<void> {
+      await db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, id));
+    },
+
+    async forgetLoginAttempt(id: number): Promise<void> {
+      await db.delete(loginAttempts).where(eq(loginAttempts.id, id));
     },
 
     /**
-     * When the failures of an account (or an address) since `since` fall below `limit` again: null when they
-     * already are. The limit-th newest failure leaving the window is the moment.
+     * Failures since `since` of the account from this address, of this address on any account and of the account
+     * from anywhere (each with its oldest), and whether this address has signed in to the account before.
      */
-    async throttledUntil(
-      by: 'email' | 'ip',
-      value: string,
-      limit: number,
-      since: Date,
-      windowMs: number,
-    ): Promise<Date | null> {
-      const column = by === 'email' ? loginAttempts.email : loginAttempts.ip;
-      const [row] = await db
-        .select({ createdAt: loginAttempts.createdAt })
-        .from(loginAttempts)
+    async loginFailures(email: string, ip: string, since: Date) {
+      const lower = email.toLowerCase();
+      const [row] = await queryRows<{
+        pair: number;
+        pair_oldest: Date | string | null;
+        address: number;
+        address_oldest: Date | string | null;
+        account: number;
+        account_oldest: Date | string | null;
+        known: boolean;
+      }>(
+        db,
+        sql`select
+          count(*) filter (where email = ${lower} and ip = ${ip} and not succeeded)::int as pair,
+          min(created_at) filter (where email = ${lower} and ip = ${ip} and not succeeded) as pair_oldest,
+          count(*) filter (where ip = ${ip} and not succeeded)::int as address,
+          min(created_at) filter (where ip = ${ip} and not succeeded) as address_oldest,
+          count(*) filter (where email = ${lower} and not succeeded)::int as account,
+          min(created_at) filter (where email = ${lower} and not succeeded) as account_oldest,
+          exists (select 1 from login_attempts where email = ${lower} and ip = ${ip} and succeeded) as known
+        from login_attempts
+        where (email = ${lower} or ip = ${ip}) and created_at > ${since.toISOString()}`,
+      );
+      const at = (value: Date | string | null | undefined) => (value ? new Date(value) : null);
+      return {
+        pair: { count: Number(row?.pair ?? 0), oldest: at(row?.pair_oldest) },
+        address: { count: Number(row?.address ?? 0), oldest: at(row?.address_oldest) },
+        account: { count: Number(row?.account ?? 0), oldest: at(row?.account_oldest) },
+        knownAddress: Boolean(row?.known),
+      };
+    },
+
+    /** Forgets the failures of an account, or only those from one address. */
+    async clearLoginFailures(email: string, ip?: string): Promise<void> {
+      await db
+        .delete(loginAttempts)
         .where(
           and(
-            eq(column, by === 'email' ? value.toLowerCase() : value),
+            eq(loginAttempts.email, email.toLowerCase()),
             eq(loginAttempts.succeeded, false),
-            gt(loginAttempts.createdAt, since),
+            ip === undefined ? undefined : eq(loginAttempts.ip, ip),
           ),
-        )
-        .orderBy(desc(loginAttempts.createdAt))
-        .offset(limit - 1)
-        .limit(1);
-      return row ? new Date(row.createdAt.getTime() + windowMs) : null;
+        );
     },
 
     async deleteLoginAttemptsBefore(before: Date): Promise<void> {

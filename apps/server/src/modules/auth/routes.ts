@@ -14,6 +14,7 @@ import {
   userResponseSchema,
 } from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { referralCookie } from '../../lib/cookies.ts';
 import type { AuthService } from './service.ts';
 import { toUserDto } from './service.ts';
@@ -46,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { user, token, requiresEmailVerification } = await auth.register(request.body);
+      const { user, token, requiresEmailVerification } = await auth.register(request.body, request.ip);
       await onSignUp?.(user.id, referralCookie(request));
       return {
         success: true as const,
@@ -116,16 +117,22 @@ export const authRoutes: FastifyPluginAsyncZod<{
         summary: 'Change the email of the account',
         tags,
         body: changeEmailBodySchema,
-        response: { 200: userResponseSchema, ...errors },
+        response: { 200: userResponseSchema.extend({ token: z.string() }), ...errors },
       },
       preHandler: session.required,
     },
     async (request) => {
-      const user = await auth.changeEmail(sessionOf(request), request.body.email, request.body.password);
+      const { user, token } = await auth.changeEmail(
+        sessionOf(request),
+        request.body.email,
+        request.body.password,
+        request.ip,
+      );
       return {
         success: true as const,
-        message: 'Email changed. Please confirm it: we have sent you a link.',
+        message: 'Email changed. Please confirm it: we have sent you a link. Your other sessions have ended.',
         user: toUserDto(user),
+        token,
       };
     },
   );
@@ -157,7 +164,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await auth.resendVerification(request.body.email);
+      auth.resendVerification(request.body.email);
       return { success: true as const, message: 'If this address waits for confirmation, we have sent a new link.' };
     },
   );
@@ -173,7 +180,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await auth.requestPasswordReset(request.body.email);
+      auth.requestPasswordReset(request.body.email);
       return {
         success: true as const,
         message: 'If an account exists for this email, we have sent a link to reset the password.',

@@ -2,6 +2,7 @@ import type { Language } from '@hunab/calendar';
 import type { RegisterBody, User } from '@hunab/contracts';
 import type { AppConfig } from '../../config.ts';
 import { ApiError, isUniqueViolation } from '../../lib/errors.ts';
+import { createRateLimiter } from '../../lib/rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from './passwords.ts';
 import type { AuthRepository, EmailTokenPurpose, UserRow } from './repository.ts';
@@ -10,10 +11,15 @@ import { hashEmailToken, newEmailToken, type SessionClaims, signSession, verifyS
 const HOUR = 3_600_000;
 export const VERIFY_EMAIL_HOURS = 48;
 export const RESET_PASSWORD_HOURS = 1;
-/** Sign-in throttling: failures allowed per account and per address within the window. */
+/**
+ * Password-check throttling within the window: failures of one account from one address, of one address on any
+ * account, and of one account from addresses that never signed in to it (a spread-out guesser), which the owner's
+ * own known address is not subject to.
+ */
 export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const LOGIN_FAILURES_PER_ACCOUNT = 10;
+export const LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS = 10;
 export const LOGIN_FAILURES_PER_ADDRESS = 30;
+export const LOGIN_FAILURES_PER_ACCOUNT_FROM_NEW_ADDRESSES = 100;
 /** At most this many reset or verification emails per account per hour, against mail bombing. */
 const EMAILS_PER_HOUR = 5;
 
@@ -52,6 +58,7 @@ export interface Session {
 }
 
 export function createAuthService({ repo, config, mailer, now }: AuthServiceDeps) {
+  const registrations = createRateLimiter({ limit: config.registrationsPerAddressPerHour, windowMs: HOUR });
   const issueToken = (user: UserRow) => signSession(config.jwtSecret, user.id, user.tokenVersion, now());
 
   async function sendLinkEmail(user: UserRow, purpose: EmailTokenPurpose, email = user.email): Promise<void> {
@@ -74,7 +81,8 @@ export function createAuthService({ repo, config, mailer, now }: AuthServiceDeps
       lang: user.lang,
       userId: user.id,
       values: {
-        name: user.name ?? user.username ?? email,
+        // An address not yet confirmed may not be the user's: it gets no text the registering person chose.
+        name: user.emailVerifiedAt && email === user.email ? (user.name ?? user.username ?? email) : email,
         hours,
         link: `${config.publicUrl}${pagePath(user.lang, page)}?token=${token}`,
       },
@@ -89,19 +97,46 @@ export function createAuthService({ repo, config, mailer, now }: AuthServiceDeps
     return row;
   }
 
-  async function throttledUntil(email: string, ip: string): Promise<Date | null> {
-    const since = new Date(now().getTime() - LOGIN_WINDOW_MS);
-    const [byAccount, byAddress] = await Promise.all([
-      repo.throttledUntil('email', email, LOGIN_FAILURES_PER_ACCOUNT, since, LOGIN_WINDOW_MS),
-      repo.throttledUntil('ip', ip, LOGIN_FAILURES_PER_ADDRESS, since, LOGIN_WINDOW_MS),
-    ]);
-    if (!byAccount) return byAddress;
-    if (!byAddress) return byAccount;
-    return byAccount > byAddress ? byAccount : byAddress;
+  /**
+   * Counts a password check before making it, so simultaneous guesses cannot all pass one count: the attempt is
+   * written first, then the failures including it are counted. Returns the attempt's id; over a limit, a 429.
+   */
+  async function beginPasswordCheck(email: string, ip: string): Promise<number> {
+    const id = await repo.recordLoginAttempt(email, ip, now());
+    const failures = await repo.loginFailures(email, ip, new Date(now().getTime() - LOGIN_WINDOW_MS));
+    const blocking = [
+      failures.pair.count > LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS ? failures.pair.oldest : null,
+      failures.address.count > LOGIN_FAILURES_PER_ADDRESS ? failures.address.oldest : null,
+      !failures.knownAddress && failures.account.count > LOGIN_FAILURES_PER_ACCOUNT_FROM_NEW_ADDRESSES
+        ? failures.account.oldest
+        : null,
+    ].filter((oldest): oldest is Date => oldest !== null);
+    if (blocking.length === 0) return id;
+    await repo.forgetLoginAttempt(id);
+    const until = Math.max(...blocking.map((oldest) => oldest.getTime() + LOGIN_WINDOW_MS));
+    const seconds = Math.max(1, Math.ceil((until - now().getTime()) / 1000));
+    throw new ApiError(
+      429,
+      'TOO_MANY_ATTEMPTS',
+      `Too many failed sign-in attempts. Try again in ${Math.ceil(seconds / 60)} min.`,
+      { retryAfter: seconds },
+    );
   }
 
   return {
-    async register(body: RegisterBody) {
+    /** A new account; each address may open only a few an hour, which also bounds what EMAIL_EXISTS tells. */
+    async register(body: RegisterBody, ip: string) {
+      const wait = registrations.hit(ip);
+      if (wait > 0) {
+        throw new ApiError(
+          429,
+          'RATE_LIMITED',
+          `Too many new accounts from this address. Try again in ${Math.ceil(wait / 60)} min.`,
+          {
+            retryAfter: wait,
+          },
+        );
+      }
       if (await repo.findUserByEmail(body.email)) throw new ApiError(409, 'EMAIL_EXISTS', 'Email already exists');
       const name = body.name ?? body.username ?? null;
       let user: UserRow;
@@ -137,22 +172,11 @@ export function createAuthService({ repo, config, mailer, now }: AuthServiceDeps
     },
 
     async login(email: string, password: string, ip: string) {
-      const until = await throttledUntil(email, ip);
-      if (until) {
-        const seconds = Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000));
-        throw new ApiError(
-          429,
-          'TOO_MANY_ATTEMPTS',
-          `Too many failed sign-in attempts. Try again in ${Math.ceil(seconds / 60)} min.`,
-          { retryAfter: seconds },
-        );
-      }
+      const attempt = await beginPasswordCheck(email, ip);
       const user = await repo.findUserByEmail(email);
       const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyDecoy(password);
-      if (!user || !valid) {
-        await repo.recordLoginAttempt(email, ip, false, now());
-        throw new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
-      }
+      if (!user || !valid) throw new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
+      await repo.markLoginSucceeded(attempt);
       if (config.requireEmailVerification && !user.emailVerifiedAt) {
         await sendLinkEmail(user, 'verify_email');
         throw new ApiError(
@@ -161,8 +185,7 @@ export function createAuthService({ repo, config, mailer, now }: AuthServiceDeps
           'Please confirm your email address first. We have sent you a new link.',
         );
       }
-      await repo.clearLoginFailures(email);
-      await repo.recordLoginAttempt(email, ip, true, now());
+      await repo.clearLoginFailures(email, ip);
       return { user, token: await issueToken(user) };
     },
 
@@ -179,22 +202,28 @@ export function createAuthService({ repo, config, mailer, now }: AuthServiceDeps
       await repo.revokeToken(session.claims.jti, session.user.id, new Date(session.claims.exp * 1000), now());
     },
 
-    async changeEmail(session: Session, email: string, password: string) {
+    /**
+     * A new address for the account: every emailed link still out (reset, verification) is retired and every other
+     * session ends; the answer carries this session's new token.
+     */
+    async changeEmail(session: Session, email: string, password: string, ip: string) {
       const { user } = session;
+      const attempt = await beginPasswordCheck(user.email, ip);
       if (!(await verifyPassword(user.passwordHash, password))) {
         throw new ApiError(403, 'INVALID_PASSWORD', 'The password is not correct');
       }
+      await repo.markLoginSucceeded(attempt);
       if (email.toLowerCase() === user.email.toLowerCase()) {
         throw new ApiError(400, 'SAME_EMAIL', 'This is already the email of your account');
       }
       if (await repo.findUserByEmail(email)) throw new ApiError(409, 'EMAIL_EXISTS', 'Email already exists');
       const updated = await repo
-        .updateUser(user.id, { email, emailVerifiedAt: null }, now())
+        .updateUser(user.id, { email, emailVerifiedAt: null, tokenVersion: user.tokenVersion + 1 }, now())
         .catch((error: unknown) => {
           if (isUniqueViolation(error)) throw new ApiError(409, 'EMAIL_EXISTS', 'Email already exists');
           throw error;
         });
-      await repo.retireEmailTokens(user.id, 'verify_email', now());
+      await repo.retireEmailTokens(user.id, 'all', now());
       await sendLinkEmail(updated, 'verify_email', email);
       await mailer.send({
         to: user.email,
@@ -203,7 +232,7 @@ export function createAuthService({ repo, config, mailer, now }: AuthServiceDeps
         userId: user.id,
         values: { name: user.name ?? user.username ?? user.email, email },
       });
-      return updated;
+      return { user: updated, token: await issueToken(updated) };
     },
 
     async verifyEmail(token: string) {
@@ -215,14 +244,22 @@ export function createAuthService({ repo, config, mailer, now }: AuthServiceDeps
       return user.emailVerifiedAt ? user : repo.updateUser(user.id, { emailVerifiedAt: now() }, now());
     },
 
-    async resendVerification(email: string): Promise<void> {
-      const user = await repo.findUserByEmail(email);
-      if (user && !user.emailVerifiedAt) await sendLinkEmail(user, 'verify_email');
+    /**
+     * Resend and reset answer before looking the address up, so a known address and an unknown one are answered
+     * alike and in the same time; the mail goes out afterwards.
+     */
+    resendVerification(email: string): void {
+      mailer.later(async () => {
+        const user = await repo.findUserByEmail(email);
+        if (user && !user.emailVerifiedAt) await sendLinkEmail(user, 'verify_email');
+      });
     },
 
-    async requestPasswordReset(email: string): Promise<void> {
-      const user = await repo.findUserByEmail(email);
-      if (user) await sendLinkEmail(user, 'reset_password');
+    requestPasswordReset(email: string): void {
+      mailer.later(async () => {
+        const user = await repo.findUserByEmail(email);
+        if (user) await sendLinkEmail(user, 'reset_password');
+      });
     },
 
     async confirmPasswordReset(token: string, password: string) {

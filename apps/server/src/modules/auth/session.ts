@@ -17,9 +17,47 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+type SessionHookKind = 'required' | 'optional' | 'admin';
+const SESSION_HOOK = Symbol('session hook');
+
+function marked<T extends Record<SessionHookKind, object>>(hooks: T): T {
+  for (const [kind, hook] of Object.entries(hooks)) Object.assign(hook, { [SESSION_HOOK]: kind });
+  return hooks;
+}
+
+const kindOf = (hook: unknown): SessionHookKind | undefined =>
+  typeof hook === 'function' ? (hook as { [SESSION_HOOK]?: SessionHookKind })[SESSION_HOOK] : undefined;
+
+/**
+ * For every route: the session hooks a route lists among its preHandlers run before its body is validated, so a
+ * guest hears 401 (and a user 403) before learning anything of the body's shape; and the route's description says
+ * whether it takes a bearer token (`security`), for the API documentation.
+ */
+export function authenticateBeforeValidation(route: {
+  preHandler?: unknown;
+  preValidation?: unknown;
+  onRequest?: unknown;
+  schema?: object;
+}): void {
+  const list = (hooks: unknown): unknown[] => (hooks ? [hooks].flat() : []);
+  const preHandlers = list(route.preHandler);
+  const moved = preHandlers.filter((hook) => kindOf(hook));
+  if (moved.length > 0) {
+    route.preHandler = preHandlers.filter((hook) => !kindOf(hook));
+    route.preValidation = [...moved, ...list(route.preValidation)];
+  }
+  const kinds = [...moved, ...list(route.preValidation), ...list(route.onRequest)].map(kindOf);
+  const security = kinds.includes('required')
+    ? [{ bearer: [] }]
+    : kinds.includes('optional')
+      ? [{ bearer: [] }, {}]
+      : undefined;
+  if (security && route.schema) route.schema = { ...route.schema, security };
+}
+
 /** Hooks that read the session: `required` answers 401 for no or a bad token, `optional` lets guests through. */
 export function sessionHooks(auth: AuthService) {
-  return {
+  return marked({
     async required(request: FastifyRequest, reply: FastifyReply) {
       const token = bearerToken(request);
       const session = token ? await auth.authenticate(token) : null;
@@ -38,7 +76,7 @@ export function sessionHooks(auth: AuthService) {
     async admin(request: FastifyRequest) {
       if (!request.session?.user.isAdmin) throw new ApiError(403, 'FORBIDDEN', 'This needs an administrator account.');
     },
-  };
+  });
 }
 
 /** The session a `required` hook has put on the request. */

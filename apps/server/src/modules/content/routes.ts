@@ -1,4 +1,4 @@
-import { calendarDay, kinEntity, localDateOf, parseDate } from '@hunab/calendar';
+import { addDays, calendarDay, formatDate, kinEntity, localDateOf, parseDate } from '@hunab/calendar';
 import {
   acceptedResponseSchema,
   contentQuerySchema,
@@ -26,6 +26,21 @@ import { ApiError } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import { dateDenial, processAccess, readerToday } from '../subscriptions/access.ts';
+
+/**
+ * The number of accounts as a page may show it: rounded down to its first two digits with a plus (12,345 is
+ * "12,000+"), so the exact count and its day-to-day growth are not published.
+ */
+function roughCount(n: number, language: string): string {
+  if (n < 10) return new Intl.NumberFormat(language).format(n);
+  const step = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return `${new Intl.NumberFormat(language).format(Math.floor(n / step) * step)}+`;
+}
+
+/** The days a plan below premium can open around the reader's today (basic: a day either side). */
+const windowAround = (today: string): string[] =>
+  [-1, 0, 1].map((offset) => formatDate(addDays(parseDate(today), offset)));
+
 import type { SubscriptionService } from '../subscriptions/service.ts';
 import type { ContentKind } from './files.ts';
 import { readingOf } from './service.ts';
@@ -40,23 +55,31 @@ export const contentRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, auth, subscriptions, now }) => {
   const session = sessionHooks(auth);
 
-  /** A reading for a date: the number must be the date's, and a signed-in reader's plan must open the date. */
+  /**
+   * Whether a signed-in reader may open a reading: the seal or tone asked for must be that of a day their plan
+   * opens (the date sent, or, without one, any day of their window around today), whatever the client sends.
+   */
   async function checkDate(request: FastifyRequest, kind: 'seal' | 'tone', number: number) {
     const { date, today } = request.query as { date?: string; today?: string };
-    if (!date) return;
-    const day = calendarDay(parseDate(date));
-    const expected = kind === 'seal' ? day.kin.sign.number : day.kin.tone.number;
-    if (expected !== number) {
-      throw new ApiError(400, 'VALIDATION_ERROR', `The ${kind} of ${date} is ${expected}, not ${number}.`);
+    const numberOf = (day: string) => {
+      const kin = calendarDay(parseDate(day)).kin;
+      return kind === 'seal' ? kin.sign.number : kin.tone.number;
+    };
+    if (date && numberOf(date) !== number) {
+      throw new ApiError(400, 'VALIDATION_ERROR', `The ${kind} of ${date} is ${numberOf(date)}, not ${number}.`);
     }
     const user = request.session?.user;
     if (!user) return;
-    const denial = dateDenial(await subscriptions.accessOf(user), date, readerToday(today, now()));
-    if (denial) {
-      throw new ApiError(403, 'ACCESS_DENIED', 'Your plan does not open the content of this date.', {
-        reason: denial,
-      });
-    }
+    const access = await subscriptions.accessOf(user);
+    const readerDay = readerToday(today, now());
+    const asked = date ? [date] : windowAround(readerDay).filter((day) => numberOf(day) === number);
+    const denials = asked.map((day) => dateDenial(access, day, readerDay));
+    if (asked.length > 0 && denials.some((denial) => denial === null)) return;
+    // No day of the window has this number: answered as a date beyond the window would be (premium opens all).
+    const beyond = formatDate(addDays(parseDate(readerDay), 2));
+    const reason = denials.find((denial) => denial !== null) ?? dateDenial(access, beyond, readerDay);
+    if (reason === null) return;
+    throw new ApiError(403, 'ACCESS_DENIED', 'Your plan does not open the content of this date.', { reason });
   }
 
   async function reading(kind: ContentKind, number: number, lang: string) {
@@ -256,8 +279,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{
       const [people] = await db.select({ n: count() }).from(users);
       const todayKin = calendarDay(localDateOf(now()), language).kin;
       const values: Record<string, string> = {
-        users_count: new Intl.NumberFormat(language).format(people?.n ?? 0),
-        people_count: new Intl.NumberFormat(language).format(people?.n ?? 0),
+        users_count: roughCount(people?.n ?? 0, language),
+        people_count: roughCount(people?.n ?? 0, language),
         today_kin: String(todayKin.number),
         today_kin_name: todayKin.name,
         year: String(now().getFullYear()),

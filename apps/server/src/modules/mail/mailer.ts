@@ -1,10 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { outboxEmails } from '../../db/schema.ts';
 import type { EmailKind } from './copy/index.ts';
 import { type EmailValues, type RenderedEmail, renderEmail } from './render.ts';
+
+/** How long an unsent email keeps its link: as long as the longest-lived link (email verification, 48 hours). */
+const LINK_KEPT_MS = 48 * 3_600_000;
 
 export interface OutgoingEmail {
   to: string;
@@ -30,7 +33,12 @@ export interface Mailer {
    * mail server never slows a request; a delivery failure is logged and recorded, never thrown.
    */
   send(email: OutgoingEmail): Promise<void>;
-  /** Waits for deliveries under way. */
+  /**
+   * Runs mail work after the request has been answered (looking an address up, then sending), so the answer does
+   * not tell by its timing whether the address is known; flush and close wait for it.
+   */
+  later(task: () => Promise<unknown>): void;
+  /** Waits for deliveries and later work under way. */
   flush(): Promise<void>;
   close(): Promise<void>;
 }
@@ -62,6 +70,28 @@ export function createMailer(options: {
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   const deliveries = new Set<Promise<void>>();
 
+  /**
+   * Takes the link out of emails that no longer need it: one just delivered (its copy is in the inbox), and any kept
+   * longer than the longest-lived link (48 hours), so the outbox does not hold usable sign-in links at rest.
+   */
+  async function scrubLinks(which: SQL | undefined): Promise<void> {
+    await options.db
+      .update(outboxEmails)
+      .set({
+        link: null,
+        textBody: sql`replace(${outboxEmails.textBody}, ${outboxEmails.link}, '[link removed]')`,
+        htmlBody: sql`replace(${outboxEmails.htmlBody}, ${outboxEmails.link}, '[link removed]')`,
+      })
+      .where(
+        and(isNotNull(outboxEmails.link), or(which, lt(outboxEmails.createdAt, new Date(Date.now() - LINK_KEPT_MS)))),
+      );
+  }
+  const tasks = new Set<Promise<unknown>>();
+  const settle = async () => {
+    while (tasks.size > 0) await Promise.all([...tasks]);
+    await Promise.all([...deliveries]);
+  };
+
   async function deliver(id: string, email: OutgoingEmail, rendered: RenderedEmail): Promise<void> {
     if (!transport) return;
     try {
@@ -86,6 +116,7 @@ export function createMailer(options: {
           : {}),
       });
       await options.db.update(outboxEmails).set({ status: 'sent', sentAt: new Date() }).where(eq(outboxEmails.id, id));
+      await scrubLinks(eq(outboxEmails.id, id));
     } catch (error) {
       options.log.error({ err: error, to: email.to, kind: email.kind }, 'sending an email failed');
       await options.db
@@ -116,21 +147,27 @@ export function createMailer(options: {
           status: transport ? 'pending' : 'not_sent',
         })
         .returning({ id: outboxEmails.id });
+      await scrubLinks(undefined);
       if (!transport || !row) {
+        // The link itself stays out of the log: logs travel further and live longer than the outbox.
         options.log.info(
-          { to: email.to, kind: email.kind, link: email.values.link },
-          'email kept in the outbox (no SMTP_URL configured)',
+          { to: email.to, kind: email.kind, outboxId: row?.id },
+          'email kept in the outbox_emails table (no SMTP_URL configured)',
         );
         return;
       }
       const delivery = deliver(row.id, email, rendered).finally(() => deliveries.delete(delivery));
       deliveries.add(delivery);
     },
-    async flush() {
-      await Promise.all([...deliveries]);
+    later(task) {
+      const running = task()
+        .catch((error: unknown) => options.log.error({ err: error }, 'sending an email failed'))
+        .finally(() => tasks.delete(running));
+      tasks.add(running);
     },
+    flush: settle,
     async close() {
-      await Promise.all([...deliveries]);
+      await settle();
       transport?.close();
     },
   };

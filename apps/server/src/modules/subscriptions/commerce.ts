@@ -22,7 +22,7 @@ import type { Db } from '../../db/client.ts';
 import { crmEvents, promoCodes, purchases } from '../../db/schema.ts';
 import { referralCookie } from '../../lib/cookies.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { toUserDto } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
@@ -46,6 +46,9 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, auth, now, onSignUp, mailing }) => {
   const subscribes = createRateLimiter({ limit: 10, windowMs: 60_000 });
   const session = sessionHooks(auth);
+  const crmViews = createRateLimiter({ limit: 20, windowMs: 60_000 });
+  const mailingChecks = createRateLimiter({ limit: 30, windowMs: 60_000 });
+  const mailingSignUps = createRateLimiter({ limit: 10, windowMs: 3_600_000 });
 
   const activePromos = () =>
     db
@@ -121,15 +124,22 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
     '/subscriptions/check',
     {
       schema: {
-        summary: 'Whether an email is on the mailing list of an interest',
+        summary: "Whether the signed-in user's email is on the mailing list of an interest",
+        description:
+          'Only the signed-in owner of an address learns whether it is on the list; anyone else is answered ' +
+          '"not subscribed" alike, so the list cannot be probed.',
         tags: ['mailing list'],
         body: interestCheckBodySchema,
-        response: { 200: interestCheckResponseSchema, ...errors },
+        response: { 200: interestCheckResponseSchema, 429: errorBodySchema, ...errors },
       },
+      preHandler: session.optional,
     },
     async (request) => {
+      limitOrThrow(mailingChecks, request.ip);
       const { email, interest } = request.body;
-      const subscribed = await mailing.isSubscribed(email, interest);
+      const owner = request.session?.user.email.toLowerCase() === email.toLowerCase();
+      // Only the signed-in owner of an address learns whether it is on the list.
+      const subscribed = owner && (await mailing.isSubscribed(email, interest));
       return {
         success: true as const,
         subscribed,
@@ -145,7 +155,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
         summary: 'Join the mailing list of an interest; with register, also create an account and sign in',
         tags: ['mailing list'],
         body: interestSubscribeBodySchema,
-        response: { 200: interestSubscribeResponseSchema, ...errors },
+        response: { 200: interestSubscribeResponseSchema, 429: errorBodySchema, ...errors },
       },
     },
     async (request) => {
@@ -153,29 +163,32 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
       if (wait > 0)
         throw new ApiError(429, 'RATE_LIMITED', `Too many requests. Try again in ${wait} s.`, { retryAfter: wait });
       const { email, interest, lang, register, password, birth_date } = request.body;
+      if (!register) limitOrThrow(mailingSignUps, request.ip);
       let token: string | null = null;
       let user: { id: string; email: string } | null = null;
       if (register && password && birth_date) {
         // Registration first: an address that already has an account is refused before anything is written.
-        const created = await auth.register({
-          email,
-          password,
-          lang,
-          interest,
-          birth_date,
-          registration_source: 'website',
-        });
+        const created = await auth.register(
+          {
+            email,
+            password,
+            lang,
+            interest,
+            birth_date,
+            registration_source: 'website',
+          },
+          request.ip,
+        );
         token = created.token;
         user = { id: created.user.id, email: toUserDto(created.user).email };
         await onSignUp?.(created.user.id, referralCookie(request));
       }
-      const { confirmed } = await mailing.subscribe(email, interest, lang ?? 'ru');
+      await mailing.subscribe(email, interest, lang ?? 'ru');
+      // The same answer whether the address was on the list already or not: the list cannot be probed.
       return {
         success: true as const,
-        subscribed: confirmed,
-        message: confirmed
-          ? 'This email was already subscribed'
-          : 'Almost there: confirm the subscription with the link we have emailed',
+        subscribed: false,
+        message: 'Almost there: confirm the subscription with the link we have emailed',
         token,
         user,
       };
@@ -252,23 +265,26 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/amocrm/subscription-view',
     {
+      bodyLimit: 8 * 1024,
       schema: {
-        summary: 'Note a view of the subscription page for the CRM (accepted at once, stored in the background)',
+        summary: 'Note a view of the subscription page for the CRM',
         tags: ['purchases'],
+        security: [{ bearer: [] }],
         body: crmViewBodySchema,
-        response: { 202: acceptedResponseSchema, ...errors },
+        response: { 202: acceptedResponseSchema, 429: errorBodySchema, ...errors },
       },
-      preHandler: session.required,
+      onRequest: session.required,
     },
     async (request, reply) => {
       const userId = sessionOf(request).user.id;
-      const payload = storableJson(request.body) as Record<string, unknown>;
-      const at = now();
-      // Answered before the write: a slow database never holds up the page that reported the view.
-      setImmediate(() => {
-        db.insert(crmEvents)
-          .values({ userId, kind: 'subscription_view', payload, createdAt: at })
-          .catch((error: unknown) => request.log.warn({ err: error }, 'a subscription view was not stored'));
+      limitOrThrow(crmViews, userId);
+      // Written before the answer: a client that floods the endpoint waits for the database instead of piling up
+      // writes in this process's memory.
+      await db.insert(crmEvents).values({
+        userId,
+        kind: 'subscription_view',
+        payload: storableJson(request.body) as Record<string, unknown>,
+        createdAt: now(),
       });
       return reply.status(202).send({ success: true as const });
     },

@@ -11,10 +11,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Database, queryRows } from '../../db/client.ts';
 import { errorBody } from '../../lib/errors.ts';
 import { appVersion } from '../../lib/version.ts';
+import type { AuthService } from '../auth/service.ts';
+import { sessionHooks } from '../auth/session.ts';
 import { compareVersions, createFrontendVersionReader } from './frontend-version.ts';
 
 export interface SystemRoutesOptions {
   database: Database;
+  auth: AuthService;
   startedAt: Date;
   webDistDir: string | undefined;
   minAppVersion: string;
@@ -22,8 +25,9 @@ export interface SystemRoutesOptions {
 
 export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
   app,
-  { database, startedAt, webDistDir, minAppVersion },
+  { database, auth, startedAt, webDistDir, minAppVersion },
 ) => {
+  const session = sessionHooks(auth);
   const buildVersion = createFrontendVersionReader(webDistDir);
 
   app.get(
@@ -79,13 +83,22 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
     '/status',
     {
       schema: {
-        summary: 'Versions and the kind of database',
+        summary: 'The app version and uptime; administrators also get the Node and database versions',
         tags: ['system'],
         response: { 200: statusResponseSchema },
       },
+      preHandler: session.optional,
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      const uptime = {
+        uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+        startedAt: startedAt.toISOString(),
+      };
+      // What software runs where helps an attacker more than a visitor: only administrators are told.
+      if (!request.session?.user.isAdmin) {
+        return { success: true as const, data: { name: 'hunab' as const, version: appVersion, ...uptime } };
+      }
       const [version] = await queryRows<{ server_version: string }>(database.db, sql`show server_version`);
       return {
         success: true as const,
@@ -98,8 +111,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
             version: String(version?.server_version ?? ''),
             migrations: await database.appliedMigrations(),
           },
-          uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
-          startedAt: startedAt.toISOString(),
+          ...uptime,
         },
       };
     },

@@ -8,13 +8,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { analyticsEvents, frontendErrors } from '../../db/schema.ts';
-import { ApiError } from '../../lib/errors.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { assertStorableJson } from '../../lib/json-limits.ts';
+import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks } from '../auth/session.ts';
 
 const MAX_STORED_STRING = 4000;
-const MAX_STORED_JSON = 16_000;
+const MAX_STORED_JSON = 8_000;
+/** What a client may ask to have stored as free-form JSON: a few levels and a few kilobytes. */
+const STORED_ERROR = { maxDepth: 8, maxBytes: 16_000 };
+const STORED_CUSTOM_DATA = { maxDepth: 6, maxBytes: 4_000 };
 
 /** Keeps what can be stored, with every string cut to a size worth keeping. */
 function capped(value: unknown): unknown {
@@ -45,17 +48,12 @@ function messageOf(error: unknown): string {
 export const telemetryRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService }> = async (app, { db, auth }) => {
   const session = sessionHooks(auth);
   const errorReports = createRateLimiter({ limit: 30, windowMs: 60_000 });
-  const events = createRateLimiter({ limit: 240, windowMs: 60_000 });
-  const limit = (limiter: ReturnType<typeof createRateLimiter>, key: string) => {
-    const wait = limiter.hit(key);
-    if (wait > 0)
-      throw new ApiError(429, 'RATE_LIMITED', `Too many requests. Try again in ${wait} s.`, { retryAfter: wait });
-  };
+  const events = createRateLimiter({ limit: 120, windowMs: 60_000 });
 
   app.post(
     '/frontend-error/log-error',
     {
-      bodyLimit: 128 * 1024,
+      bodyLimit: 32 * 1024,
       schema: {
         summary: 'Report an error seen in the web app',
         tags: ['telemetry'],
@@ -65,8 +63,10 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService 
       preHandler: session.optional,
     },
     async (request) => {
-      limit(errorReports, request.ip);
+      limitOrThrow(errorReports, request.ip);
       const { error, errorInfo } = request.body;
+      assertStorableJson(error, 'error', STORED_ERROR);
+      if (errorInfo) assertStorableJson(errorInfo, 'errorInfo', STORED_ERROR);
       await db.insert(frontendErrors).values({
         userId: request.session?.user.id ?? null,
         ip: request.ip,
@@ -82,7 +82,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService 
   app.post(
     '/analytics/track',
     {
-      bodyLimit: 64 * 1024,
+      bodyLimit: 8 * 1024,
       schema: {
         summary: 'Record an analytics event',
         tags: ['telemetry'],
@@ -92,8 +92,9 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService 
       preHandler: session.optional,
     },
     async (request) => {
-      limit(events, request.ip);
+      limitOrThrow(events, request.ip);
       const body = request.body;
+      if (body.customData) assertStorableJson(body.customData, 'customData', STORED_CUSTOM_DATA);
       const clientTime = body.timestamp === undefined || body.timestamp === null ? null : new Date(body.timestamp);
       await db.insert(analyticsEvents).values({
         userId: request.session?.user.id ?? null,

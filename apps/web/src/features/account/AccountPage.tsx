@@ -80,8 +80,11 @@ function EmailForm({ user }: { user: SessionUser }) {
       return setStatus({ kind: 'danger', text: parsed.error.issues[0]?.message ?? t('account.emailFailed') });
     setBusy(true);
     try {
-      const reply = await api<{ user: SessionUser }>('/auth/email', { method: 'POST', body: parsed.data });
-      updateSessionUser(reply.user);
+      const reply = await api<{ user: SessionUser; token?: string }>('/auth/email', {
+        method: 'POST',
+        body: parsed.data,
+      });
+      updateSessionUser(reply.user, reply.token);
       setStatus({ kind: 'success', text: t('account.emailChanged', { email: reply.user.email }) });
       setEmail('');
       setPassword('');

@@ -167,8 +167,14 @@ export async function signIn(token: string, user: SessionUser): Promise<void> {
   }
 }
 
-export function updateSessionUser(user: SessionUser): void {
+/** A changed user; with a token when the change ended the other sessions and this one got a new one. */
+export function updateSessionUser(user: SessionUser, token?: string): void {
   if (state.status !== 'authenticated' || !state.token) return;
+  if (token) {
+    storeSession(token, user);
+    setState({ ...state, user, token });
+    return;
+  }
   local.setJson(LOCAL_KEYS.user, user);
   setState({ ...state, user });
 }

@@ -1,0 +1,170 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { users } from '../src/db/schema.ts';
+import { testConfig } from './helpers/config.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
+import { registration } from './helpers/http.ts';
+
+/**
+ * Two servers on one PostgreSQL database behind a round-robin proxy, as a deployment scaled out would run: the
+ * rules that must hold across processes (sign-in limits, view counts, comments, the scheduler) hold as with one.
+ * PostgreSQL only: the embedded database belongs to one process.
+ */
+const onPostgres = Boolean(process.env.DATABASE_URL);
+let database: TestDatabase;
+const servers: FastifyInstance[] = [];
+const closers: Array<() => Promise<void>> = [];
+let proxy: Server;
+let proxyUrl = '';
+
+function roundRobin(ports: number[]): Server {
+  let next = 0;
+  return createServer((incoming, outgoing) => {
+    const port = ports[next++ % ports.length] as number;
+    const forwarded = [incoming.headers['x-forwarded-for'], incoming.socket.remoteAddress].filter(Boolean).join(', ');
+    const upstream = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path: incoming.url,
+        method: incoming.method,
+        headers: { ...incoming.headers, 'x-forwarded-for': forwarded },
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    upstream.on('error', () => outgoing.writeHead(502).end());
+    incoming.pipe(upstream);
+  });
+}
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  database = await createTestDatabase();
+  const config = testConfig();
+  const ports: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    // Each server with its own connection pool, as a process of its own has.
+    const own = await openDatabase({ databaseUrl: database.url, dataDir: '' });
+    closers.push(() => own.close());
+    const app = await buildApp({ database: own, config, trustProxy: 1 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    ports.push((app.server.address() as AddressInfo).port);
+    servers.push(app);
+  }
+  proxy = roundRobin(ports);
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(null)));
+  for (const app of servers) await app.close();
+  for (const close of closers) await close();
+  await database?.destroy();
+});
+
+async function call(method: string, path: string, body?: unknown, token?: string, client = '198.51.100.1') {
+  const response = await fetch(`${proxyUrl}${path}`, {
+    method,
+    headers: {
+      'x-forwarded-for': client,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: a reply body is whatever JSON the endpoint sends; tests assert its shape
+  const answer: any = await response.json().catch(() => null);
+  return { status: response.status, body: answer };
+}
+
+async function signUp(client: string) {
+  const body = registration();
+  const reply = await call('POST', '/api/auth/register', body, undefined, client);
+  expect(reply.status).toBe(200);
+  return { ...body, token: reply.body.token as string, id: reply.body.user.id as string };
+}
+
+describe.skipIf(!onPostgres)('two servers on one database behind a round-robin proxy', () => {
+  it('hold one sign-in limit between them, also for simultaneous guesses', async () => {
+    const owner = await signUp('198.51.100.20');
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await call('POST', '/api/auth/login', { email: owner.email, password: `no-${i}` })).status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
+    const other = await signUp('198.51.100.21');
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call('POST', '/api/auth/login', { email: other.email, password: `x-${i}` }, undefined, '198.51.100.2'),
+      ),
+    );
+    expect(burst.filter((reply) => reply.status === 401).length).toBeLessThanOrEqual(10);
+  });
+
+  it('count views once, whichever server a view reaches', async () => {
+    const user = await signUp('198.51.100.30');
+    const today = new Date().toISOString().slice(0, 10);
+    const kinds = ['context_matrix', 'kin_matrix', 'moon_matrix'];
+    for (const kind of [...kinds, ...kinds, ...kinds]) {
+      await call('POST', '/api/matrices/track-view', { content_id: kind, date_viewed: today }, user.token);
+    }
+    for (let i = 0; i < 2; i++) {
+      expect((await call('GET', '/api/matrices/view-limit', undefined, user.token)).body.data.views_used).toBe(3);
+    }
+  });
+
+  it('keep every comment, hold the per-user comment limit between them, and read back the same from both', async () => {
+    const user = await signUp('198.51.100.40');
+    const posted = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(
+          'POST',
+          '/api/comments',
+          { cycleType: 'kin', cycleValue: 77, content: `A thought number ${i}` },
+          user.token,
+        ),
+      ),
+    );
+    const created = posted.filter((reply) => reply.status === 201).length;
+    // Five a minute per user (COMMENT_RATE_LIMITS), whichever server each post reached.
+    expect(created).toBeGreaterThan(0);
+    expect(created).toBeLessThanOrEqual(5);
+    expect(posted.filter((reply) => reply.status === 429)).toHaveLength(10 - created);
+    const stored = await database.db.execute(sql`select count(*)::int as n from comments where cycle_value = 77`);
+    expect(Number((stored as unknown as { rows: { n: number }[] }).rows[0]?.n)).toBe(created);
+    const lists = [];
+    for (let i = 0; i < 2; i++) {
+      const list = await call('GET', '/api/comments?cycleType=kin&cycleValue=77&lang=en&limit=50');
+      lists.push((list.body.data.comments as { id: number }[]).map((comment) => comment.id));
+    }
+    // Both servers answer the same page.
+    expect(lists[1]).toEqual(lists[0]);
+  });
+
+  it('run each due transition of the scheduler once, however many servers run it', async () => {
+    const boss = await signUp('198.51.100.50');
+    await database.db.update(users).set({ isAdmin: true }).where(eq(users.id, boss.id));
+    const subscriber = await signUp('198.51.100.51');
+    const granted = await call(
+      'POST',
+      `/api/admin/users/${subscriber.id}/subscription`,
+      { plan_id: 'basic', days: 3 },
+      boss.token,
+    );
+    expect(granted.status).toBe(200);
+    const later = new Date(Date.now() + 5 * 86_400_000);
+    const runs = await Promise.all(
+      servers.flatMap((app) => [app.subscriptions.runDue(later), app.subscriptions.runDue(later)]),
+    );
+    expect(runs.reduce((sum, run) => sum + run.expired, 0)).toBe(1);
+  });
+});
