@@ -71,5 +71,11 @@ export type ReferralSummary = z.infer<typeof referralSummarySchema>;
 
 export const referralLinkResponseSchema = z.object({ success: z.literal(true), link: referralLinkSchema });
 
-export const referralSlugParamsSchema = z.object({ slug: z.string().min(1).max(64) });
+export const referralSlugParamsSchema = z.object({
+  slug: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'A referral link is letters, digits, - and _'),
+});
 export const referralLinkParamsSchema = z.object({ id: z.coerce.number().int().positive() });
