@@ -141,6 +141,7 @@ test('starts offline at / and at /en/, with translations, and never answers the 
 });
 
 test('tells the page when a new service worker replaces the old one', async ({ page, context }) => {
+  test.setTimeout(120_000);
   await countAppUpdates(context);
   await openControlledPage(page);
   expect(await appUpdates(page)).toBe(0);
@@ -148,7 +149,8 @@ test('tells the page when a new service worker replaces the old one', async ({ p
   // A different script URL is a new version for the browser: it installs, replaces the active worker and, being an
   // update, posts CACHE_UPDATE_AVAILABLE, which src/lib/pwa.ts turns into the window event.
   await page.evaluate(() => navigator.serviceWorker.register('/sw.js?next', { scope: '/' }));
-  await expect.poll(() => appUpdates(page), { timeout: 15_000 }).toBe(1);
+  // Installing downloads the whole precache (every page's chunk) before the new worker takes over.
+  await expect.poll(() => appUpdates(page), { timeout: 45_000 }).toBe(1);
   const controller = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
   expect(controller).toMatch(/\/sw\.js\?next$/);
 });
