@@ -275,7 +275,7 @@ test.describe('recovery and updates', () => {
   }) => {
     await page.goto('/dash');
     await expect(page.getByTestId('kin-number')).toBeVisible();
-    await page.route(/\/assets\/PlaceholderPage-[^/]+\.js$/, (route) => route.abort());
+    await page.route(/\/assets\/LegalPage-[^/]+\.js$/, (route) => route.abort());
     let loads = 0;
     page.on('load', () => loads++);
     await page.evaluate(() => {
