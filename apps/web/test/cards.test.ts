@@ -1,28 +1,6 @@
 import { normalizeCardDate, parseCardDate } from '@hunab/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-/** The browser storage the card code keeps its data in: a plain in-memory Storage per test. */
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value));
-  }
-}
+import { MemoryStorage } from './helpers/memory-storage.ts';
 
 beforeEach(() => {
   vi.stubGlobal('window', {

@@ -2,29 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchProducts, fetchVariations } from '../src/features/commerce/api.ts';
 import { formatMoney } from '../src/lib/plans.ts';
 import { clearTransactionId, transactionId } from '../src/lib/transaction.ts';
-
-/** The browser storage the products cache lives in: a plain in-memory Storage per test. */
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value));
-  }
-}
+import { MemoryStorage } from './helpers/memory-storage.ts';
 
 beforeEach(() => {
   vi.stubGlobal('window', { localStorage: new MemoryStorage(), sessionStorage: new MemoryStorage() });
