@@ -19,7 +19,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { jsonWithin } from '../../lib/json-limits.ts';
+import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import type { createTestProvider } from './providers/test.ts';
@@ -29,20 +30,6 @@ import type { PaymentService } from './service.ts';
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const NOTIFICATION_BODY_LIMIT = 64 * 1024;
 const NOTIFICATION_DEPTH_LIMIT = 16;
-
-/** How deeply a JSON value nests, counted without recursion so no input can exhaust the stack. */
-export function jsonDepth(value: unknown, limit: number): number {
-  let deepest = 0;
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length) {
-    const [item, depth] = stack.pop() as [unknown, number];
-    if (item === null || typeof item !== 'object') continue;
-    deepest = Math.max(deepest, depth);
-    if (deepest > limit) return deepest;
-    for (const child of Object.values(item)) stack.push([child, depth + 1]);
-  }
-  return deepest;
-}
 
 /**
  * Checkout and payments: orders, the buyer's payment history, the providers' notifications, the built-in test
@@ -60,11 +47,6 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   const orderLimit = createRateLimiter({ limit: 10, windowMs: 60_000 });
   const testLimit = createRateLimiter({ limit: 30, windowMs: 60_000 });
 
-  const limited = (limiter: ReturnType<typeof createRateLimiter>, key: string) => {
-    const wait = limiter.hit(key);
-    if (wait > 0) throw new ApiError(429, 'RATE_LIMITED', `Too many requests. Try again in ${wait} s.`);
-  };
-
   app.post(
     '/orders',
     {
@@ -76,7 +58,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         response: { 201: orderResponseSchema, 429: errorBodySchema, 502: errorBodySchema, ...errors },
       },
       // The session is checked before the body is read: a guest learns nothing of the order's shape.
-      preValidation: [session.required, async (request) => limited(orderLimit, sessionOf(request).user.id)],
+      preValidation: [session.required, async (request) => limitOrThrow(orderLimit, sessionOf(request).user.id)],
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
@@ -143,7 +125,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const provider = providers.get(request.params.provider);
       if (!provider) throw new ApiError(404, 'NOT_FOUND', 'This payment provider is not configured here.');
-      if (jsonDepth(request.body, NOTIFICATION_DEPTH_LIMIT) > NOTIFICATION_DEPTH_LIMIT) {
+      if (!jsonWithin(request.body, NOTIFICATION_DEPTH_LIMIT)) {
         throw new ApiError(400, 'VALIDATION_ERROR', 'The notification nests too deeply.');
       }
       let verified: Awaited<ReturnType<PaymentProvider['verifyNotification']>> = null;
@@ -243,7 +225,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
           params: testPaymentParamsSchema,
           response: { 200: testPaymentResponseSchema, 429: errorBodySchema, ...errors },
         },
-        preValidation: [session.required, async (request) => limited(testLimit, sessionOf(request).user.id)],
+        preValidation: [session.required, async (request) => limitOrThrow(testLimit, sessionOf(request).user.id)],
       },
       async (request) => {
         const before = await ownTestPayment(request.params.id, sessionOf(request).user.id);
