@@ -1,0 +1,4 @@
+import type { AdminSections } from '../registry.ts';
+
+/** The sections that change the product: users, catalogue, money, moderation and the audit log. */
+export const CORE_SECTIONS: AdminSections = {};
