@@ -20,6 +20,7 @@ import {
 } from './lib/http-limits.ts';
 import { rejectDeepBodies } from './lib/json-limits.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { createSharedRateLimiter } from './lib/shared-rate-limit.ts';
 import { appVersion } from './lib/version.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -138,7 +139,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.decorate('mailer', mailer);
   const authRepository = createAuthRepository(database.db);
-  const auth = createAuthService({ repo: authRepository, config, mailer, now });
+  const registrations = createSharedRateLimiter(database.db, {
+    name: 'registrations',
+    limit: config.registrationsPerAddressPerHour,
+    windowMs: 3_600_000,
+    now,
+  });
+  const auth = createAuthService({ repo: authRepository, config, mailer, now, registrations });
   const subscriptions = createSubscriptionService(database.db, now);
   app.decorate('subscriptions', subscriptions);
   const referrals = createReferralService({

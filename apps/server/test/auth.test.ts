@@ -328,19 +328,36 @@ describe('password reset', () => {
 });
 
 describe('POST /api/auth/email', () => {
-  it('changes the email after checking the password, verifies the new one and tells the old one', async () => {
+  it('moves the account to a new email only when the link sent there is opened, and tells the old one', async () => {
     const { email, password, token } = await register();
     const next = newEmail('moved');
     const reply = await http.post('/api/auth/email', { email: next, password }, { token });
     expect(reply.status).toBe(200);
-    expect(reply.body.user).toMatchObject({ email: next, email_verified: false });
-    const verification = await smtp.waitFor(next);
-    const notice = await smtp.waitFor(email, /changed/);
+    expect(reply.body.user).toMatchObject({ email });
+    const confirmation = await smtp.waitFor(next);
+    const notice = await smtp.waitFor(email, /requested/);
     expect(notice.text).toContain(next);
-    expect((await http.get(`/api/auth/verify-email/${linkToken(verification.text)}`)).body.user.email_verified).toBe(
-      true,
-    );
+    // Until the link is opened, the account keeps its address.
+    expect((await http.get('/api/auth/me', { token: reply.body.token })).body.user.email).toBe(email);
+    expect((await http.post('/api/auth/login', { email: next, password })).status).toBe(401);
+    const opened = await http.get(`/api/auth/verify-email/${linkToken(confirmation.text)}`);
+    expect(opened.body.user).toMatchObject({ email: next, email_verified: true });
+    expect((await smtp.waitFor(email, /was changed/)).text).toContain(next);
+    expect((await http.get('/api/auth/me', { token: reply.body.token })).body.user.email).toBe(next);
     expect((await http.post('/api/auth/login', { email: next, password })).status).toBe(200);
+    expect((await http.post('/api/auth/login', { email, password })).status).toBe(401);
+    expect((await http.get(`/api/auth/verify-email/${linkToken(confirmation.text)}`)).status).toBe(400);
+  });
+
+  it('does not move the account to an address someone else took before the link was opened', async () => {
+    const { password, token } = await register();
+    const next = newEmail('contested');
+    expect((await http.post('/api/auth/email', { email: next, password }, { token })).status).toBe(200);
+    const confirmation = await smtp.waitFor(next);
+    await register({ email: next });
+    const opened = await http.get(`/api/auth/verify-email/${linkToken(confirmation.text)}`);
+    expect(opened.status).toBe(409);
+    expect(opened.body.error.code).toBe('EMAIL_EXISTS');
   });
 
   it('refuses a wrong password, a taken address and a guest', async () => {

@@ -48,13 +48,14 @@ function roundRobin(ports: number[]): Server {
 beforeAll(async () => {
   if (!onPostgres) return;
   database = await createTestDatabase();
-  const config = testConfig();
+  const config = { ...testConfig(), registrationsPerAddressPerHour: REGISTRATIONS_PER_HOUR };
   const ports: number[] = [];
   for (let i = 0; i < 2; i++) {
     // Each server with its own connection pool, as a process of its own has.
     const own = await openDatabase({ databaseUrl: database.url, dataDir: '' });
     closers.push(() => own.close());
-    const app = await buildApp({ database: own, config, trustProxy: 1 });
+    // Two hops: the client address the test names (as a front proxy would add it), then the round-robin proxy.
+    const app = await buildApp({ database: own, config, trustProxy: 2 });
     await app.listen({ port: 0, host: '127.0.0.1' });
     ports.push((app.server.address() as AddressInfo).port);
     servers.push(app);
@@ -93,6 +94,8 @@ async function signUp(client: string) {
   return { ...body, token: reply.body.token as string, id: reply.body.user.id as string };
 }
 
+const REGISTRATIONS_PER_HOUR = 6;
+
 describe.skipIf(!onPostgres)('two servers on one database behind a round-robin proxy', () => {
   it('hold one sign-in limit between them, also for simultaneous guesses', async () => {
     const owner = await signUp('198.51.100.20');
@@ -108,6 +111,15 @@ describe.skipIf(!onPostgres)('two servers on one database behind a round-robin p
       ),
     );
     expect(burst.filter((reply) => reply.status === 401).length).toBeLessThanOrEqual(10);
+  });
+
+  it('hold one per-address limit on new accounts between them', async () => {
+    const client = '198.51.100.60';
+    const statuses: number[] = [];
+    for (let i = 0; i < REGISTRATIONS_PER_HOUR + 2; i++) {
+      statuses.push((await call('POST', '/api/auth/register', registration(), undefined, client)).status);
+    }
+    expect(statuses).toEqual([...Array(REGISTRATIONS_PER_HOUR).fill(200), 429, 429]);
   });
 
   it('count views once, whichever server a view reaches', async () => {
@@ -143,11 +155,17 @@ describe.skipIf(!onPostgres)('two servers on one database behind a round-robin p
     expect(Number((stored as unknown as { rows: { n: number }[] }).rows[0]?.n)).toBe(created);
     const lists = [];
     for (let i = 0; i < 2; i++) {
-      const list = await call('GET', '/api/comments?cycleType=kin&cycleValue=77&lang=en&limit=50');
+      const list = await call(
+        'GET',
+        '/api/comments?cycleType=kin&cycleValue=77&lang=en&limit=50',
+        undefined,
+        user.token,
+      );
       lists.push((list.body.data.comments as { id: number }[]).map((comment) => comment.id));
     }
-    // Both servers answer the same page.
+    // Both servers answer the same page, and it holds every stored comment (a guest would see the first three).
     expect(lists[1]).toEqual(lists[0]);
+    expect(lists[0]).toHaveLength(created);
   });
 
   it('run each due transition of the scheduler once, however many servers run it', async () => {

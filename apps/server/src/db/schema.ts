@@ -80,9 +80,9 @@ export const emailTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'change_email'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    /** The address a verification link confirms. */
+    /** The address a verification link confirms, or the new address a change link moves the account to. */
     email: text('email').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -1058,5 +1058,23 @@ export const adminAudit = pgTable(
     index('admin_audit_created').on(t.createdAt),
     index('admin_audit_actor').on(t.actorId, t.createdAt),
     index('admin_audit_target').on(t.targetType, t.targetId),
+  ],
+);
+
+/**
+ * Fixed-window hit counters shared by every server process: the per-address limits on what sends mail or opens
+ * accounts hold however many processes answer. A row per limit, key and window; old windows are swept.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    name: text('name').notNull(),
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.name, t.key, t.windowStart] }),
+    index('rate_limit_counters_window').on(t.name, t.windowStart),
   ],
 );

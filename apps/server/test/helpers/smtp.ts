@@ -37,11 +37,14 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** The first email to `to` with a subject matching `subject`, waiting for it to arrive. */
-    async waitFor(to: string, subject?: RegExp, timeoutMs = 5000): Promise<ReceivedEmail> {
+    /**
+     * The first email to `to` with a subject matching `subject`, waiting for it to arrive; with `since`, the first
+     * among those received after that many emails.
+     */
+    async waitFor(to: string, subject?: RegExp, timeoutMs = 5000, since = 0): Promise<ReceivedEmail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = received.find((m) => m.to.includes(to) && (!subject || subject.test(m.subject)));
+        const found = received.slice(since).find((m) => m.to.includes(to) && (!subject || subject.test(m.subject)));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no email to ${to} arrived within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 20));

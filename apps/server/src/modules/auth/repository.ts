@@ -1,10 +1,11 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { emailTokens, loginAttempts, revokedTokens, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
-export type EmailTokenPurpose = 'verify_email' | 'reset_password';
+/** What an emailed link does: confirm the account's address, reset its password, or move the account to a new address. */
+export type EmailTokenPurpose = 'verify_email' | 'reset_password' | 'change_email';
 
 const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 
@@ -66,15 +67,15 @@ export function createAuthRepository(db: Db) {
       await db.insert(emailTokens).values(values);
     },
 
-    /** An unused, unexpired token of a purpose, by its hash. */
-    async findUsableEmailToken(tokenHash: string, purpose: EmailTokenPurpose, now: Date) {
+    /** An unused, unexpired token of one of the purposes, by its hash. */
+    async findUsableEmailToken(tokenHash: string, purposes: readonly EmailTokenPurpose[], now: Date) {
       const [row] = await db
         .select()
         .from(emailTokens)
         .where(
           and(
             eq(emailTokens.tokenHash, tokenHash),
-            eq(emailTokens.purpose, purpose),
+            inArray(emailTokens.purpose, [...purposes]),
             isNull(emailTokens.usedAt),
             gt(emailTokens.expiresAt, now),
           ),

@@ -114,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/auth/email',
     {
       schema: {
-        summary: 'Change the email of the account',
+        summary: 'Ask to move the account to a new email; it moves when the link sent there is opened',
         tags,
         body: changeEmailBodySchema,
         response: { 200: userResponseSchema.extend({ token: z.string() }), ...errors },
@@ -130,7 +130,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
       );
       return {
         success: true as const,
-        message: 'Email changed. Please confirm it: we have sent you a link. Your other sessions have ended.',
+        message:
+          'We have sent a link to the new address: the email changes when it is opened. Your other sessions have ended.',
         user: toUserDto(user),
         token,
       };

@@ -2,7 +2,8 @@ import type { Language } from '@hunab/calendar';
 import type { RegisterBody, User } from '@hunab/contracts';
 import type { AppConfig } from '../../config.ts';
 import { ApiError, isUniqueViolation } from '../../lib/errors.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { type SharedRateLimiter, sharedLimitOrThrow } from '../../lib/shared-rate-limit.ts';
+import type { EmailKind } from '../mail/copy/types.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from './passwords.ts';
 import type { AuthRepository, EmailTokenPurpose, UserRow } from './repository.ts';
@@ -11,6 +12,20 @@ import { hashEmailToken, newEmailToken, type SessionClaims, signSession, verifyS
 const HOUR = 3_600_000;
 export const VERIFY_EMAIL_HOURS = 48;
 export const RESET_PASSWORD_HOURS = 1;
+/** How long the link that moves an account to a new address works. */
+export const CHANGE_EMAIL_HOURS = 24;
+
+const LINK_HOURS: Record<EmailTokenPurpose, number> = {
+  verify_email: VERIFY_EMAIL_HOURS,
+  reset_password: RESET_PASSWORD_HOURS,
+  change_email: CHANGE_EMAIL_HOURS,
+};
+
+const LINK_EMAIL = {
+  verify_email: 'verifyEmail',
+  reset_password: 'resetPassword',
+  change_email: 'confirmEmailChange',
+} as const satisfies Record<EmailTokenPurpose, EmailKind>;
 /**
  * Password-check throttling within the window: failures of one account from one address, of one address on any
  * account, and of one account from addresses that never signed in to it (a spread-out guesser), which the owner's
@@ -50,6 +65,8 @@ export interface AuthServiceDeps {
   config: AppConfig;
   mailer: Mailer;
   now: () => Date;
+  /** New accounts per address, counted in the database so the limit holds across processes. */
+  registrations: SharedRateLimiter;
 }
 
 export interface Session {
@@ -57,16 +74,15 @@ export interface Session {
   claims: SessionClaims;
 }
 
-export function createAuthService({ repo, config, mailer, now }: AuthServiceDeps) {
-  const registrations = createRateLimiter({ limit: config.registrationsPerAddressPerHour, windowMs: HOUR });
+export function createAuthService({ repo, config, mailer, now, registrations }: AuthServiceDeps) {
   const issueToken = (user: UserRow) => signSession(config.jwtSecret, user.id, user.tokenVersion, now());
 
   async function sendLinkEmail(user: UserRow, purpose: EmailTokenPurpose, email = user.email): Promise<void> {
     const since = new Date(now().getTime() - HOUR);
     if ((await repo.countEmailTokensSince(user.id, purpose, since)) >= EMAILS_PER_HOUR) return;
-    const hours = purpose === 'verify_email' ? VERIFY_EMAIL_HOURS : RESET_PASSWORD_HOURS;
+    const hours = LINK_HOURS[purpose];
     const { token, hash } = newEmailToken();
-    if (purpose === 'reset_password') await repo.retireEmailTokens(user.id, purpose, now());
+    if (purpose !== 'verify_email') await repo.retireEmailTokens(user.id, purpose, now());
     await repo.insertEmailToken({
       userId: user.id,
       purpose,
@@ -74,10 +90,10 @@ export function createAuthService({ repo, config, mailer, now }: AuthServiceDeps
       email,
       expiresAt: new Date(now().getTime() + hours * HOUR),
     });
-    const page = purpose === 'verify_email' ? 'verify-email' : 'reset-password';
+    const page = purpose === 'reset_password' ? 'reset-password' : 'verify-email';
     await mailer.send({
       to: email,
-      kind: purpose === 'verify_email' ? 'verifyEmail' : 'resetPassword',
+      kind: LINK_EMAIL[purpose],
       lang: user.lang,
       userId: user.id,
       values: {
@@ -89,8 +105,8 @@ export function createAuthService({ repo, config, mailer, now }: AuthServiceDeps
     });
   }
 
-  async function useToken(token: string, purpose: EmailTokenPurpose) {
-    const row = await repo.findUsableEmailToken(hashEmailToken(token), purpose, now());
+  async function useToken(token: string, ...purposes: EmailTokenPurpose[]) {
+    const row = await repo.findUsableEmailToken(hashEmailToken(token), purposes, now());
     if (!row || !(await repo.useEmailToken(row.id, now()))) {
       throw new ApiError(400, 'INVALID_TOKEN', 'This link is invalid or has expired. Please ask for a new one.');
     }
@@ -126,17 +142,11 @@ export function createAuthService({ repo, config, mailer, now }: AuthServiceDeps
   return {
     /** A new account; each address may open only a few an hour, which also bounds what EMAIL_EXISTS tells. */
     async register(body: RegisterBody, ip: string) {
-      const wait = registrations.hit(ip);
-      if (wait > 0) {
-        throw new ApiError(
-          429,
-          'RATE_LIMITED',
-          `Too many new accounts from this address. Try again in ${Math.ceil(wait / 60)} min.`,
-          {
-            retryAfter: wait,
-          },
-        );
-      }
+      await sharedLimitOrThrow(
+        registrations,
+        ip,
+        (wait) => `Too many new accounts from this address. Try again in ${Math.ceil(wait / 60)} min.`,
+      );
       if (await repo.findUserByEmail(body.email)) throw new ApiError(409, 'EMAIL_EXISTS', 'Email already exists');
       const name = body.name ?? body.username ?? null;
       let user: UserRow;
@@ -206,6 +216,11 @@ export function createAuthService({ repo, config, mailer, now }: AuthServiceDeps
      * A new address for the account: every emailed link still out (reset, verification) is retired and every other
      * session ends; the answer carries this session's new token.
      */
+    /**
+     * Asks to move the account to a new address. Nothing moves until the link sent there is opened: until then the
+     * account keeps its address, its outstanding links are retired and its other sessions end, so neither a reset
+     * link sent earlier nor a session opened elsewhere outlives the request. The old address is told at once.
+     */
     async changeEmail(session: Session, email: string, password: string, ip: string) {
       const { user } = session;
       const attempt = await beginPasswordCheck(user.email, ip);
@@ -217,27 +232,45 @@ export function createAuthService({ repo, config, mailer, now }: AuthServiceDeps
         throw new ApiError(400, 'SAME_EMAIL', 'This is already the email of your account');
       }
       if (await repo.findUserByEmail(email)) throw new ApiError(409, 'EMAIL_EXISTS', 'Email already exists');
-      const updated = await repo
-        .updateUser(user.id, { email, emailVerifiedAt: null, tokenVersion: user.tokenVersion + 1 }, now())
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw new ApiError(409, 'EMAIL_EXISTS', 'Email already exists');
-          throw error;
-        });
       await repo.retireEmailTokens(user.id, 'all', now());
-      await sendLinkEmail(updated, 'verify_email', email);
+      const updated = await repo.updateUser(user.id, { tokenVersion: user.tokenVersion + 1 }, now());
+      await sendLinkEmail(updated, 'change_email', email);
       await mailer.send({
         to: user.email,
-        kind: 'emailChanged',
+        kind: 'emailChangeRequested',
         lang: user.lang,
         userId: user.id,
-        values: { name: user.name ?? user.username ?? user.email, email },
+        values: { name: user.name ?? user.username ?? user.email, email, hours: CHANGE_EMAIL_HOURS },
       });
       return { user: updated, token: await issueToken(updated) };
     },
 
+    /**
+     * Opens an emailed link: confirms the account's address, or moves the account to the new address the link was
+     * sent to (which opening it proves is the user's). A move retires every other link, so none sent to the old
+     * address works afterwards, and tells the old address.
+     */
     async verifyEmail(token: string) {
-      const row = await useToken(token, 'verify_email');
+      const row = await useToken(token, 'verify_email', 'change_email');
       const user = await repo.findUserById(row.userId);
+      if (row.purpose === 'change_email' && user) {
+        if (await repo.findUserByEmail(row.email)) throw new ApiError(409, 'EMAIL_EXISTS', 'Email already exists');
+        const moved = await repo
+          .updateUser(user.id, { email: row.email, emailVerifiedAt: now() }, now())
+          .catch((error: unknown) => {
+            if (isUniqueViolation(error)) throw new ApiError(409, 'EMAIL_EXISTS', 'Email already exists');
+            throw error;
+          });
+        await repo.retireEmailTokens(user.id, 'all', now());
+        await mailer.send({
+          to: user.email,
+          kind: 'emailChanged',
+          lang: user.lang,
+          userId: user.id,
+          values: { name: user.name ?? user.username ?? user.email, email: row.email },
+        });
+        return moved;
+      }
       if (!user || user.email.toLowerCase() !== row.email.toLowerCase()) {
         throw new ApiError(400, 'INVALID_TOKEN', 'This link is for an email address the account no longer uses.');
       }

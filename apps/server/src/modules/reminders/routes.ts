@@ -149,7 +149,7 @@ export const reminderRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.string(), ...errors },
       },
     },
-    async (request, reply) =>
+    async (_request, reply) =>
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')

@@ -23,6 +23,7 @@ import { crmEvents, promoCodes, purchases } from '../../db/schema.ts';
 import { referralCookie } from '../../lib/cookies.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
+import { createSharedRateLimiter, sharedLimitOrThrow } from '../../lib/shared-rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { toUserDto } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
@@ -44,11 +45,12 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
   /** The mailing lists with double opt-in. */
   mailing: MailingService;
 }> = async (app, { db, auth, now, onSignUp, mailing }) => {
-  const subscribes = createRateLimiter({ limit: 10, windowMs: 60_000 });
+  // Requests that may send mail are counted in the database, so the limits hold across processes.
+  const subscribes = createSharedRateLimiter(db, { name: 'list-requests', limit: 10, windowMs: 60_000, now });
   const session = sessionHooks(auth);
   const crmViews = createRateLimiter({ limit: 20, windowMs: 60_000 });
   const mailingChecks = createRateLimiter({ limit: 30, windowMs: 60_000 });
-  const mailingSignUps = createRateLimiter({ limit: 10, windowMs: 3_600_000 });
+  const mailingSignUps = createSharedRateLimiter(db, { name: 'list-sign-ups', limit: 10, windowMs: 3_600_000, now });
 
   const activePromos = () =>
     db
@@ -159,11 +161,9 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const wait = subscribes.hit(request.ip);
-      if (wait > 0)
-        throw new ApiError(429, 'RATE_LIMITED', `Too many requests. Try again in ${wait} s.`, { retryAfter: wait });
+      await sharedLimitOrThrow(subscribes, request.ip);
       const { email, interest, lang, register, password, birth_date } = request.body;
-      if (!register) limitOrThrow(mailingSignUps, request.ip);
+      if (!register) await sharedLimitOrThrow(mailingSignUps, request.ip);
       let token: string | null = null;
       let user: { id: string; email: string } | null = null;
       if (register && password && birth_date) {

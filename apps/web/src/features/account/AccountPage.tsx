@@ -85,7 +85,7 @@ function EmailForm({ user }: { user: SessionUser }) {
         body: parsed.data,
       });
       updateSessionUser(reply.user, reply.token);
-      setStatus({ kind: 'success', text: t('account.emailChanged', { email: reply.user.email }) });
+      setStatus({ kind: 'success', text: t('account.emailChanged', { email: parsed.data.email }) });
       setEmail('');
       setPassword('');
     } catch (error) {

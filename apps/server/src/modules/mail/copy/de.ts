@@ -28,6 +28,25 @@ export const de: EmailCopyBook = {
     ignore: 'Wenn du das nicht warst, setze sofort dein Passwort zurück und schreib uns.',
     signature: 'In lak’ech, dein Hunab-Team',
   },
+  confirmEmailChange: {
+    subject: 'Bestätige die neue E-Mail-Adresse deines Hunab-Kontos',
+    greeting: 'Hallo {{name}}!',
+    body: 'Jemand (hoffentlich du) möchte ein Hunab-Konto auf diese Adresse umziehen. Öffne den Link, um es zu bestätigen: Bis dahin behält das Konto seine alte Adresse.',
+    action: 'Neue Adresse bestätigen',
+    expiry: 'Der Link gilt {{hours}} Stunden und nur einmal.',
+    ignore: 'Wenn du das nicht warst, ignoriere diese E-Mail: Es ändert sich nichts.',
+    signature: 'In lak’ech, dein Hunab-Team',
+  },
+  emailChangeRequested: {
+    subject: 'Für dein Hunab-Konto wurde eine neue Adresse angefragt',
+    greeting: 'Hallo {{name}}!',
+    body: 'In deinem Hunab-Konto wurde der Wechsel der E-Mail-Adresse zu {{email}} angefragt. Nichts ändert sich, bis der Link, den wir dorthin geschickt haben, innerhalb von {{hours}} Stunden geöffnet wird; deine anderen Sitzungen wurden beendet und frühere Links gelten nicht mehr.',
+    action: '',
+    expiry: '',
+    ignore:
+      'Wenn du das nicht warst, ändere sofort dein Passwort und schreib uns: Ohne den Link findet der Wechsel nicht statt.',
+    signature: 'In lak’ech, dein Hunab-Team',
+  },
   paymentReceipt: {
     subject: 'Dein Hunab-Beleg: {{product}}',
     greeting: 'Hallo, {{name}}!',

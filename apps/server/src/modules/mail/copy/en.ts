@@ -28,6 +28,25 @@ export const en: EmailCopyBook = {
     ignore: 'If you did not make this change, reset your password at once and write to us.',
     signature: 'In lak’ech, the Hunab team',
   },
+  confirmEmailChange: {
+    subject: 'Confirm the new email of your Hunab account',
+    greeting: 'Hello, {{name}}!',
+    body: 'Someone (we hope it was you) asked to move a Hunab account to this address. Open the link to confirm it: until then the account keeps its old address.',
+    action: 'Confirm the new email',
+    expiry: 'The link works for {{hours}} hours and only once.',
+    ignore: 'If you did not ask for this, ignore this email: nothing changes.',
+    signature: 'In lak’ech, the Hunab team',
+  },
+  emailChangeRequested: {
+    subject: 'A new email was requested for your Hunab account',
+    greeting: 'Hello, {{name}}!',
+    body: 'Someone signed in to your Hunab account asked to move it to {{email}}. Nothing changes until the link we sent there is opened within {{hours}} hours; your other sessions have ended and earlier links no longer work.',
+    action: '',
+    expiry: '',
+    ignore:
+      'If this was not you, change your password at once and write to us: the move will not happen without the link.',
+    signature: 'In lak’ech, the Hunab team',
+  },
   paymentReceipt: {
     subject: 'Your Hunab receipt: {{product}}',
     greeting: 'Hello, {{name}}!',

@@ -3,6 +3,8 @@ export type EmailKind =
   | 'verifyEmail'
   | 'resetPassword'
   | 'emailChanged'
+  | 'confirmEmailChange'
+  | 'emailChangeRequested'
   | 'paymentReceipt'
   | 'paymentFailed'
   | 'renewalReminder'
