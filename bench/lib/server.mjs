@@ -8,8 +8,12 @@ import { join } from 'node:path';
 
 const root = new URL('../..', import.meta.url).pathname;
 
-export async function startServer({ port = 3950, env = {} } = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hunab-bench-'));
+/**
+ * `dataDir` reuses an embedded database folder (and keeps it on stop); without it each start gets a new one.
+ * `kill()` ends the process with SIGKILL, as a crash or an out-of-memory killer would.
+ */
+export async function startServer({ port = 3950, env = {}, dataDir: given } = {}) {
+  const dataDir = given ?? mkdtempSync(join(tmpdir(), 'hunab-bench-'));
   const child = spawn(
     'node',
     [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), 'apps/server/dist/main.js'],
@@ -37,7 +41,13 @@ export async function startServer({ port = 3950, env = {} } = {}) {
         child.kill('SIGTERM');
         await new Promise((resolve) => child.on('exit', resolve));
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!given) rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await new Promise((resolve) => child.on('exit', resolve));
+      }
     },
   };
 }
