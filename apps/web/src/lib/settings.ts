@@ -1,4 +1,4 @@
-import { type AppSettings, SETTING_DEFAULTS } from '@hunab/contracts';
+import type { AppSettings } from '@hunab/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 
@@ -6,14 +6,15 @@ import { api } from './api.ts';
 export const SETTINGS_QUERY_KEY = ['settings'] as const;
 
 /**
- * The public application settings (`GET /api/settings`), their defaults until they arrive or when the call fails.
- * `enabled` false asks nothing and answers the defaults.
+ * The public application settings (`GET /api/settings`): empty until they arrive or when the call fails, so each
+ * reader falls back on its own default. `enabled` false asks nothing.
  */
-export function usePublicSettings(enabled = true): AppSettings {
-  const query = useQuery({
-    queryKey: SETTINGS_QUERY_KEY,
-    queryFn: async () => (await api<{ data: Partial<AppSettings> }>('/settings', { auth: false })).data,
-    enabled,
-  });
-  return { ...SETTING_DEFAULTS, ...query.data };
+export function usePublicSettings(enabled = true): Partial<AppSettings> {
+  return (
+    useQuery({
+      queryKey: SETTINGS_QUERY_KEY,
+      queryFn: async () => (await api<{ data: Partial<AppSettings> }>('/settings', { auth: false })).data,
+      enabled,
+    }).data ?? {}
+  );
 }

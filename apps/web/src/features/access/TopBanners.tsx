@@ -8,7 +8,15 @@ import { API_BASE, api } from '../../lib/api.ts';
 import { type Language, localizedPath } from '../../lib/languages.ts';
 import { usePublicSettings } from '../../lib/settings.ts';
 import { SESSION_KEYS, session } from '../../lib/storage.ts';
-import { applicableBanners, BANNER_ROTATION_MS, type BannerKind, bannerAt, bestPromo, daysUntil } from './banners.ts';
+import {
+  applicableBanners,
+  BANNER_ROTATION_MS,
+  type BannerKind,
+  bannerAt,
+  bestPromo,
+  daysUntil,
+  THIRTEEN_MOONS_TARGET,
+} from './banners.ts';
 import { useAccess } from './useAccess.ts';
 
 /** The messenger bot of the 13-moons countdown, through the server's counted redirect to the bot of the settings. */
@@ -122,7 +130,7 @@ export function TopBanners({ enabled, lang, path, hasCards, birthDateInput }: To
         : t('banners.subscription.default');
     action = { to: `${localizedPath(lang, '/subscription')}?source=top_notification&reason=top_notification` };
   } else if (current === 'thirteenMoons') {
-    text = t('banners.thirteenMoons.text', { days: daysUntil(today(), thirteenMoonsTarget) });
+    text = t('banners.thirteenMoons.text', { days: daysUntil(today(), thirteenMoonsTarget ?? THIRTEEN_MOONS_TARGET) });
     action = { to: THIRTEEN_MOONS_BOT_URL, external: true };
   } else {
     text = t(`banners.${current}.text`);

@@ -1,5 +1,4 @@
 import { dayNumber, type PlainDate, parseDate } from '@hunab/calendar';
-import { SETTING_DEFAULTS } from '@hunab/contracts';
 import type { Language } from '../../lib/languages.ts';
 
 /** The top banners in priority order (spec 000 section 4.6). */
@@ -21,7 +20,7 @@ const RUSSIAN_ONLY: readonly BannerKind[] = ['firstCalculation', 'thirteenMoons'
  * The new 13-moons year the countdown banner leads to when the settings do not say (spec 000 section 9); the
  * administrators set the next one in /advanced (`thirteenMoonsTarget`).
  */
-export const THIRTEEN_MOONS_TARGET = SETTING_DEFAULTS.thirteenMoonsTarget;
+export const THIRTEEN_MOONS_TARGET = '2025-07-26';
 
 export interface BannerContext {
   lang: Language;

@@ -23,7 +23,7 @@ export function LineChart({
 }) {
   const width = 320;
   const height = 110;
-  const pad = { top: 14, bottom: 16, side: 4 };
+  const pad = { top: 4, bottom: 2, side: 4 };
   const max = Math.max(1, ...points.map((point) => point.value));
   const step = points.length > 1 ? (width - pad.side * 2) / (points.length - 1) : 0;
   const xy = points.map((point, i) => {
@@ -36,41 +36,26 @@ export function LineChart({
   const last = xy.at(-1);
   const area = first && last ? `M${first[0]},${height - pad.bottom} L${line} L${last[0]},${height - pad.bottom} Z` : '';
   return (
-    <svg
-      className="insights-chart"
-      viewBox={`0 0 ${width} ${height}`}
-      role="img"
-      aria-label={label}
-      data-testid={testId}
-      data-points={points.length}
-      direction="ltr"
-      preserveAspectRatio="none"
-    >
-      <line className="axis" x1={0} x2={width} y1={height - pad.bottom} y2={height - pad.bottom} />
-      {area && <path className="area" d={area} />}
-      {line && <polyline className="line" points={line} />}
-      {xy.map(([x, y], i) => {
-        const point = points[i];
-        return point ? (
-          <circle key={point.label} className="dot" cx={x} cy={y} r={points.length > 40 ? 0 : 1.6}>
-            <title>{`${point.label}: ${format(point.value)}`}</title>
-          </circle>
-        ) : null;
-      })}
-      <text x={pad.side} y={10}>
-        {format(max)}
-      </text>
-      {points[0] && (
-        <text x={pad.side} y={height - 3}>
-          {points[0].label}
-        </text>
-      )}
-      {points.length > 1 && points.at(-1) && (
-        <text x={width - pad.side} y={height - 3} textAnchor="end">
-          {points.at(-1)?.label}
-        </text>
-      )}
-    </svg>
+    <figure className="insights-figure mb-0" data-testid={testId} data-points={points.length}>
+      <div className="small text-body-secondary">{format(max)}</div>
+      <svg
+        className="insights-chart"
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label={`${label}: ${points.map((point) => `${point.label} ${format(point.value)}`).join(', ')}`}
+        direction="ltr"
+        preserveAspectRatio="none"
+      >
+        <line className="axis" x1={0} x2={width} y1={height - pad.bottom} y2={height - pad.bottom} />
+        {area && <path className="area" d={area} />}
+        {line && <polyline className="line" points={line} />}
+      </svg>
+      {/* The time axis runs left to right in every language, as the line does. */}
+      <figcaption className="d-flex justify-content-between small text-body-secondary" dir="ltr">
+        <span>{points[0]?.label}</span>
+        {points.length > 1 && <span>{points.at(-1)?.label}</span>}
+      </figcaption>
+    </figure>
   );
 }
 

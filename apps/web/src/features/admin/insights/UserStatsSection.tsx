@@ -7,7 +7,6 @@ import { Failed, Loading, RangeFields, Stat } from './parts.tsx';
 
 /** /admin/stats/users: sign-ups by day, source and language, verification and retention by week of sign-up. */
 export default function UserStatsSection() {
-  const { t } = useTranslation('insights');
   const [range, setRange] = useState({ from: utcDayFromToday(-29), to: utcDayFromToday(0) });
   const query = useAdminData<UserStats>(`/admin/stats/users${queryString(range)}`);
   return (
