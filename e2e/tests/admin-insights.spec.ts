@@ -45,7 +45,10 @@ test('an administrator sees the overview charts, and the 13-moons banner follows
     await expect(form.getByRole('status')).toBeVisible();
 
     // The banner reads the setting: in the same session (its query refreshed) and after a reload.
-    await page.getByRole('link', { name: /Тцолькин|Цолькин|Tzolkin/i }).first().click();
+    await page
+      .getByRole('link', { name: /Тцолькин|Цолькин|Tzolkin/i })
+      .first()
+      .click();
     const banner = page.getByTestId('top-banner');
     await expect(banner).toHaveAttribute('data-kind', 'thirteenMoons');
     await expect(banner).toContainText('10');
