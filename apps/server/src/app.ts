@@ -38,6 +38,10 @@ import { feedRoutes } from './modules/feed/routes.ts';
 import { createFeedService } from './modules/feed/service.ts';
 import { gameRoutes } from './modules/game/routes.ts';
 import { createGameService } from './modules/game/service.ts';
+import { createInsightsRepository } from './modules/insights/repository.ts';
+import { insightsRoutes, registerBotLinks } from './modules/insights/routes.ts';
+import { createInsightsService } from './modules/insights/service.ts';
+import { createSettingsService } from './modules/insights/settings.ts';
 import { journalRoutes } from './modules/journal/routes.ts';
 import { createJournalService } from './modules/journal/service.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -200,6 +204,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     push: push.delivery,
   });
   app.decorate('reminders', reminders);
+  const insights = createInsightsService({
+    db: database.db,
+    repo: createInsightsRepository(database.db),
+    now,
+    redeliver: (ids) => mailer.redeliver(ids),
+  });
+  const settings = createSettingsService(database.db, now);
 
   await app.register(swagger, {
     openapi: {
@@ -266,12 +277,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         journal: createJournalService({ db: database.db, subscriptions, now }),
       });
       await api.register(reminderRoutes, { auth, reminders, push });
+      await api.register(insightsRoutes, { auth, insights, settings });
     },
     { prefix: '/api' },
   );
 
   await registerContentFiles(app, config.contentDir);
   registerReferralLanding(app, referrals, config.publicUrl.startsWith('https:'));
+  registerBotLinks(app, insights, settings);
   await registerWebApp(app, config.webDistDir, { renderPages: config.renderPages, publicUrl: config.publicUrl });
 
   const scheduler = startScheduler(

@@ -77,6 +77,11 @@ const TABLES = [
   'referral_clicks',
   'referrals',
   'referral_rewards',
+  'admin_audit',
+  'analytics_daily',
+  'analytics_daily_actives',
+  'tracked_clicks',
+  'app_settings',
 ];
 
 /** Row counts of every table in one round trip: the corpus sends thousands of requests and counts around each. */

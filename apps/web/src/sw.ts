@@ -81,7 +81,8 @@ precacheAndRoute(self.__WB_MANIFEST);
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api(\/|$)/, /\/[^/?]+\.[^/?]+$/],
+    // The server's own addresses (the API, the counted bot links, referral links) are never the web app's pages.
+    denylist: [/^\/api(\/|$)/, /\/[^/?]+\.[^/?]+$/, /^\/go\//, /^(\/[a-z]{2})?\/r\//],
   }),
 );
 

@@ -52,6 +52,13 @@ describe('top banners', () => {
     expect(applicableBanners({ ...before, today: plainDate(2025, 7, 26) })).toEqual([]);
   });
 
+  it('counts down to the 13-moons date of the settings instead once it is set', () => {
+    const later = { ...base, today: plainDate(2026, 3, 10), hasCards: true, signedIn: true, subscriptionActive: true };
+    expect(applicableBanners(later)).toEqual([]);
+    expect(applicableBanners({ ...later, thirteenMoonsTarget: '2026-07-26' })).toEqual(['thirteenMoons']);
+    expect(applicableBanners({ ...later, thirteenMoonsTarget: '2026-03-10' })).toEqual([]);
+  });
+
   it('shows none while the dashboard asks for a birth date, and none to administrators for subscriptions', () => {
     expect(applicableBanners({ ...base, birthDateInput: true })).toEqual([]);
     expect(

@@ -161,7 +161,10 @@ export const analyticsEvents = pgTable(
     clientTimestamp: timestamp('client_timestamp', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('analytics_events_event_idx').on(t.event, t.createdAt)],
+  (t) => [
+    index('analytics_events_event_idx').on(t.event, t.createdAt),
+    index('analytics_events_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Readings of seals, tones, moons, radial plasmas and castles, per language; seeded from content/, editable later. */
@@ -1078,3 +1081,48 @@ export const rateLimitCounters = pgTable(
     index('rate_limit_counters_window').on(t.name, t.windowStart),
   ],
 );
+
+/**
+ * The analytics events of each closed UTC day counted by event and platform ('' for none): the admin charts read
+ * these instead of the raw events. Filled from `analytics_events` for days before today (events are stamped with the
+ * server's time, so a closed day gets no more); today is counted from the raw events.
+ */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    event: text('event').notNull(),
+    platform: text('platform').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.event, t.platform] })],
+);
+
+/** Distinct active users (signed-in users, else sessions) of each closed UTC day; a row per rolled-up day. */
+export const analyticsDailyActives = pgTable('analytics_daily_actives', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  actives: integer('actives').notNull(),
+});
+
+/** A click on a tracked link of the product's own (the chat-bot links): where it was shown and where it led. */
+export const trackedClicks = pgTable(
+  'tracked_clicks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    /** The link's language for a bot link. */
+    target: text('target').notNull(),
+    source: text('source').notNull(),
+    referrer: text('referrer'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tracked_clicks_created').on(t.createdAt)],
+);
+
+/** Settings administrators change without a release; a missing key has its default (contracts settings-rules.ts). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
@@ -38,6 +38,11 @@ export interface Mailer {
    * not tell by its timing whether the address is known; flush and close wait for it.
    */
   later(task: () => Promise<unknown>): void;
+  /**
+   * Sends again, from the outbox, emails an administrator put back in the queue (status pending): their stored
+   * subject and bodies, in the background like any delivery.
+   */
+  redeliver(ids: readonly string[]): void;
   /** Waits for deliveries and later work under way. */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -158,6 +163,30 @@ export function createMailer(options: {
       }
       const delivery = deliver(row.id, email, rendered).finally(() => deliveries.delete(delivery));
       deliveries.add(delivery);
+    },
+    redeliver(ids) {
+      const work = (async () => {
+        const rows = await options.db
+          .select()
+          .from(outboxEmails)
+          .where(and(inArray(outboxEmails.id, [...ids]), eq(outboxEmails.status, 'pending')));
+        for (const row of rows) {
+          if (!transport) {
+            await options.db.update(outboxEmails).set({ status: 'not_sent' }).where(eq(outboxEmails.id, row.id));
+            continue;
+          }
+          const email: OutgoingEmail = {
+            to: row.toAddress,
+            kind: row.kind,
+            lang: row.lang,
+            values: row.link ? { name: '', link: row.link } : { name: '' },
+          };
+          await deliver(row.id, email, { subject: row.subject, text: row.textBody, html: row.htmlBody });
+        }
+      })()
+        .catch((error: unknown) => options.log.error({ err: error }, 'sending an email again failed'))
+        .finally(() => deliveries.delete(work));
+      deliveries.add(work);
     },
     later(task) {
       const running = task()

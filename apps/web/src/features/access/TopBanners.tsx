@@ -4,8 +4,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../components/Icon.tsx';
-import { api } from '../../lib/api.ts';
+import { API_BASE, api } from '../../lib/api.ts';
 import { type Language, localizedPath } from '../../lib/languages.ts';
+import { usePublicSettings } from '../../lib/settings.ts';
 import { SESSION_KEYS, session } from '../../lib/storage.ts';
 import {
   applicableBanners,
@@ -18,8 +19,8 @@ import {
 } from './banners.ts';
 import { useAccess } from './useAccess.ts';
 
-/** The messenger bot of the 13-moons countdown. */
-export const THIRTEEN_MOONS_BOT_URL = 'https://t.me/hunab_13moons_bot';
+/** The messenger bot of the 13-moons countdown, through the server's counted redirect to the bot of the settings. */
+export const THIRTEEN_MOONS_BOT_URL = `${API_BASE.replace(/\/api$/, '')}/go/bot/13moons?source=top_banner`;
 
 interface Promo {
   code: string;
@@ -69,6 +70,8 @@ export function TopBanners({ enabled, lang, path, hasCards, birthDateInput }: To
   const [dismissed, setDismissed] = useState(readDismissed);
   const [step, setStep] = useState(0);
   const paid = access.active && !access.isAdmin;
+  // The 13-moons banner is Russian only: other languages do not ask for its date.
+  const { thirteenMoonsTarget } = usePublicSettings(enabled && lang === 'ru');
   const mainProduct = useQuery({
     queryKey: ['purchase', 'main', access.userId],
     queryFn: async () =>
@@ -90,6 +93,7 @@ export function TopBanners({ enabled, lang, path, hasCards, birthDateInput }: To
           birthDateInput,
           today: today(),
           dismissed,
+          thirteenMoonsTarget,
         })
       : [];
   const current = bannerAt(list, step);
@@ -126,7 +130,7 @@ export function TopBanners({ enabled, lang, path, hasCards, birthDateInput }: To
         : t('banners.subscription.default');
     action = { to: `${localizedPath(lang, '/subscription')}?source=top_notification&reason=top_notification` };
   } else if (current === 'thirteenMoons') {
-    text = t('banners.thirteenMoons.text', { days: daysUntil(today(), THIRTEEN_MOONS_TARGET) });
+    text = t('banners.thirteenMoons.text', { days: daysUntil(today(), thirteenMoonsTarget ?? THIRTEEN_MOONS_TARGET) });
     action = { to: THIRTEEN_MOONS_BOT_URL, external: true };
   } else {
     text = t(`banners.${current}.text`);

@@ -16,7 +16,10 @@ export const BANNER_ROTATION_MS = 10_000;
 export const BANNER_LANGUAGES: readonly Language[] = ['ru', 'en', 'es', 'pt', 'ja', 'zh', 'ar'];
 /** Banners that exist only in Russian. */
 const RUSSIAN_ONLY: readonly BannerKind[] = ['firstCalculation', 'thirteenMoons', 'thirteenDays'];
-/** The new 13-moons year the countdown banner leads to. */
+/**
+ * The new 13-moons year the countdown banner leads to when the settings do not say (spec 000 section 9); the
+ * administrators set the next one in /advanced (`thirteenMoonsTarget`).
+ */
 export const THIRTEEN_MOONS_TARGET = '2025-07-26';
 
 export interface BannerContext {
@@ -34,6 +37,8 @@ export interface BannerContext {
   birthDateInput: boolean;
   today: PlainDate;
   dismissed: ReadonlySet<BannerKind>;
+  /** The 13-moons date of the settings; the spec's date when absent. */
+  thirteenMoonsTarget?: string;
 }
 
 const onDash = (path: string) => path === '/dash' || path === '/dash/cycles';
@@ -50,7 +55,7 @@ export function applicableBanners(context: BannerContext): BannerKind[] {
     subscription: !context.subscriptionActive && !context.isAdmin,
     thirteenSecrets: !context.signedIn && !onDash(context.path),
     firstCalculation: context.hasCards === false && !onDash(context.path),
-    thirteenMoons: daysUntil(context.today, THIRTEEN_MOONS_TARGET) > 0,
+    thirteenMoons: daysUntil(context.today, context.thirteenMoonsTarget ?? THIRTEEN_MOONS_TARGET) > 0,
     thirteenDays: context.subscriptionActive && !context.isAdmin && context.hasMainProduct === false,
   };
   return BANNER_KINDS.filter(

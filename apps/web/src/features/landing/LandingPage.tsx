@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { SealGlyph } from '../../components/glyphs/SealGlyph.tsx';
 import { ToneGlyph } from '../../components/glyphs/ToneGlyph.tsx';
+import { API_BASE } from '../../lib/api.ts';
 import { rememberInterest } from '../../lib/interest.ts';
-import { LANGUAGE_CONFIG, type Language, localizedPath, splitLanguage } from '../../lib/languages.ts';
+import { type Language, localizedPath, splitLanguage } from '../../lib/languages.ts';
 import { usePageHead } from '../../lib/page-meta.tsx';
 import { formatPrice, planPrice } from '../../lib/plans.ts';
 import { ExitIntent } from './ExitIntent.tsx';
@@ -27,7 +28,8 @@ function actionHref(landing: Landing, lang: Language): string {
   if (action.kind === 'checkout') {
     return localizedPath(lang, `/checkout?product=${action.programme}&source=landing_${landing.id}`);
   }
-  if (action.kind === 'bot') return LANGUAGE_CONFIG[lang].chatBot.url;
+  // The bot link goes through the server's counted redirect, which sends it on to the bot of the settings.
+  if (action.kind === 'bot') return `${API_BASE.replace(/\/api$/, '')}/go/bot/${lang}?source=landing_${landing.id}`;
   if (action.kind === 'mailing') return '#subscribe';
   return localizedPath(lang, `/register?interest=${landing.interest}`);
 }
