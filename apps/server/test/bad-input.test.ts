@@ -77,6 +77,8 @@ const TABLES = [
   'referral_clicks',
   'referrals',
   'referral_rewards',
+  'email_topic_consents',
+  'crm_connections',
 ];
 
 /** Row counts of every table in one round trip: the corpus sends thousands of requests and counts around each. */

@@ -81,7 +81,8 @@ precacheAndRoute(self.__WB_MANIFEST);
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api(\/|$)/, /\/[^/?]+\.[^/?]+$/],
+    // The referral links are answered by the server itself (the click is recorded, then a redirect).
+    denylist: [/^\/api(\/|$)/, /^(\/[a-z]{2})?\/r\/[^/]+\/?$/, /\/[^/?]+\.[^/?]+$/],
   }),
 );
 

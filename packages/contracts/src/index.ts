@@ -9,6 +9,7 @@ export * from './commerce.ts';
 export * from './compat.ts';
 export * from './content.ts';
 export * from './education.ts';
+export * from './email-topics.ts';
 export * from './errors.ts';
 export * from './feed.ts';
 export * from './game.ts';

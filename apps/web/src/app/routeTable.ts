@@ -98,6 +98,8 @@ export interface RouteEntry {
   redirect?: string;
   /** Not linked anywhere; for developers. */
   hidden?: boolean;
+  /** Answered by the server itself (not the web app): the client loads the address from the server in full. */
+  server?: boolean;
 }
 
 const placeholder = (path: string, kind: PageKind, title: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({
@@ -183,7 +185,7 @@ export const ROUTES: readonly RouteEntry[] = [
   placeholder('/onboarding', 'other', 'onboarding', { requiresLogin: true, localized: true }),
   { path: '/welcome', page: 'landing', kind: 'landing', title: 'welcome', localized: true },
   placeholder('/amoauth', 'other', 'crmReturn'),
-  placeholder('/r/:slug', 'landing', 'referral', { localized: true }),
+  { path: '/r/:slug', kind: 'landing', title: 'referral', localized: true, server: true },
 
   // Authentication
   { path: '/login', page: 'login', kind: 'auth', title: 'login', localized: true },
