@@ -10,7 +10,9 @@ import { startServer } from './lib/server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'apps/web/dist');
-const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/login', '/tzolkin', '/dash', '/welcome', '/13days'];
+const paths = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['/login', '/tzolkin', '/dash', '/welcome', '/13days'];
 
 /** Every script index.html loads, and the modules those import statically, transitively. */
 function firstRouteScripts() {
