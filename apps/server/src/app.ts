@@ -32,6 +32,9 @@ import { commentRoutes } from './modules/comments/routes.ts';
 import { compatRoutes } from './modules/compat/routes.ts';
 import { createCompatService } from './modules/compat/service.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { createCrmAdapter } from './modules/crm/adapter.ts';
+import { crmRoutes } from './modules/crm/routes.ts';
+import { type CrmService, createCrmService } from './modules/crm/service.ts';
 import { educationRoutes } from './modules/education/routes.ts';
 import { emailTopicRoutes } from './modules/email-topics/routes.ts';
 import { createEmailTopicService, type EmailTopicService } from './modules/email-topics/service.ts';
@@ -98,6 +101,8 @@ declare module 'fastify' {
     referrals: ReferralService;
     /** Email topics: the senders of a topic's letters ask `allows` or `recipients` before anything goes out. */
     emailTopics: EmailTopicService;
+    /** The CRM connection; code that talks to the CRM asks `crm.accessToken()`. */
+    crm: CrmService;
     /** The mailing lists (double opt-in, one-click unsubscribe links). */
     mailing: MailingService;
   }
@@ -166,6 +171,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const topics = createEmailTopicService({ db: database.db, mailing, now });
   app.decorate('emailTopics', topics);
+  const crm = createCrmService({
+    db: database.db,
+    adapter: createCrmAdapter(config.crm),
+    secret: config.jwtSecret,
+    now,
+  });
+  app.decorate('crm', crm);
   app.decorate('mailing', mailing);
   // A new account brought by a referral link (its cookie) is recorded as the referrer's sign-up.
   const onSignUp = (userId: string, cookie: string | undefined) =>
@@ -242,6 +254,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(commerceRoutes, { db: database.db, auth, now, onSignUp, mailing });
       await api.register(mailingRoutes, { mailing });
       await api.register(emailTopicRoutes, { auth, topics });
+      await api.register(crmRoutes, { auth, crm });
       await api.register(referralRoutes, { auth, referrals });
       await api.register(cardRoutes, { auth, cards });
       await api.register(feedRoutes, {

@@ -8,6 +8,7 @@ export * from './comments.ts';
 export * from './commerce.ts';
 export * from './compat.ts';
 export * from './content.ts';
+export * from './crm.ts';
 export * from './education.ts';
 export * from './email-topics.ts';
 export * from './errors.ts';

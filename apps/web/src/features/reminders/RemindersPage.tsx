@@ -2,11 +2,11 @@ import type { ReminderSettings } from '@hunab/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailTopics } from '../../components/EmailTopics.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { AccountLayout } from '../account/AccountLayout.tsx';
 import { browserTimeZone, fetchReminders, REMINDER_KEY, saveReminders } from './api.ts';
-import { EmailTopics } from './EmailTopics.tsx';
 import { PushDevice } from './PushDevice.tsx';
 
 /** Zones offered in the list: the runtime's own list where it has one, always with the browser's zone. */

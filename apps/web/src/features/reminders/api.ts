@@ -1,4 +1,4 @@
-import type { EmailListState, EmailPreferences, EmailTopicBody, ReminderSettings } from '@hunab/contracts';
+import type { ReminderSettings } from '@hunab/contracts';
 import { api } from '../../lib/api.ts';
 
 export type ReminderState = ReminderSettings & { devices: number };
@@ -11,9 +11,3 @@ export const saveReminders = async (settings: ReminderSettings) =>
 
 /** The browser's own IANA zone, the default for a new user. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-export const TOPICS_KEY = ['email-preferences'] as const;
-
-export const fetchEmailPreferences = async () => (await api<{ data: EmailPreferences }>('/email-preferences')).data;
-export const chooseTopic = (body: EmailTopicBody) =>
-  api<{ data: EmailListState; confirmation_sent: boolean }>('/email-preferences/topics', { method: 'PUT', body });

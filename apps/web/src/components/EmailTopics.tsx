@@ -3,16 +3,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiRequestError } from '../../lib/api.ts';
-import { isLanguage, LANGUAGE_CONFIG, type Language } from '../../lib/languages.ts';
-import { chooseTopic, fetchEmailPreferences, TOPICS_KEY } from './api.ts';
+import { ApiRequestError } from '../lib/api.ts';
+import { chooseTopic, fetchEmailPreferences, TOPICS_KEY } from '../lib/email-topics.ts';
+import { isLanguage, LANGUAGE_CONFIG, type Language } from '../lib/languages.ts';
 
 /**
  * The topics of a language's mailing list, one switch each. A switch saves at once; turning one on records the
  * consent (the text below the switches, with its version) and, for an address the list has not confirmed, sends
- * the list's confirmation email: nothing else comes before the link is followed.
+ * the list's confirmation email: nothing else comes before the link is followed. Shown on the email preferences and
+ * at onboarding; its words are in the `reminders` namespace.
  */
-export function EmailTopics() {
+export function EmailTopics({ className = 'settings-card mb-3' }: { className?: string }) {
   const { t } = useTranslation('reminders');
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
@@ -40,7 +41,7 @@ export function EmailTopics() {
   const toggle = (topic: EmailTopic, subscribed: boolean) => change.mutate({ lang, topic, subscribed });
 
   return (
-    <section className="settings-card mb-3" aria-labelledby="topics-title" data-testid="email-topics">
+    <section className={className} aria-labelledby="topics-title" data-testid="email-topics">
       <h2 className="h6" id="topics-title">
         {t('topics.title')}
       </h2>
