@@ -82,6 +82,7 @@ export function EmailTopics({ className = 'settings-card mb-3' }: { className?: 
                   className="form-check-input"
                   type="checkbox"
                   role="switch"
+                  aria-checked={state?.subscribed ?? false}
                   checked={state?.subscribed ?? false}
                   disabled={change.isPending}
                   onChange={(event) => toggle(topic, event.target.checked)}

@@ -60,7 +60,9 @@ function Signature({ kin, birthDate, lang }: { kin: number; birthDate: string; l
             <SealGlyph seal={seal} size={56} label={entity.sign.name} />
             <div className="min-w-0">
               <h2 className="h6 mb-1">{t('about.seal', { name: entity.sign.name, number: seal })}</h2>
-              <p className="small text-body-secondary">{t('about.sealText', { color: names.colors[entity.color - 1] })}</p>
+              <p className="small text-body-secondary">
+                {t('about.sealText', { color: names.colors[entity.color - 1] })}
+              </p>
             </div>
           </div>
           <Keywords words={names.sealKeywords[seal - 1]} />
@@ -81,7 +83,9 @@ function Signature({ kin, birthDate, lang }: { kin: number; birthDate: string; l
           <div className="d-flex gap-3 align-items-start">
             <SealGlyph seal={waveSeal.number} size={56} label={waveSeal.name} />
             <div className="min-w-0">
-              <h2 className="h6 mb-1">{t('about.wave', { name: entity.waveSpell.name, number: entity.waveSpell.number })}</h2>
+              <h2 className="h6 mb-1">
+                {t('about.wave', { name: entity.waveSpell.name, number: entity.waveSpell.number })}
+              </h2>
               <p className="small text-body-secondary mb-2">
                 {t('about.waveText', { day: tone, first: waveFirst, castle: castle.name })}
               </p>

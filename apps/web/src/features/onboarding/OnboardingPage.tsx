@@ -254,7 +254,12 @@ export default function OnboardingPage() {
           <div data-testid="onboarding-topics">
             <EmailTopics className="mb-2" />
             <div className="d-flex gap-2 mt-4 flex-wrap">
-              <button type="button" className="btn btn-primary" onClick={() => go(null)} data-testid="onboarding-finish">
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => go(null)}
+                data-testid="onboarding-finish"
+              >
                 {t('onboarding.finish')}
               </button>
               <button type="button" className="btn btn-link" onClick={() => go(null)} data-testid="onboarding-skip">
