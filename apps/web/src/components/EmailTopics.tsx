@@ -23,6 +23,29 @@ export function EmailTopics({ className = 'settings-card mb-3' }: { className?: 
 
   const change = useMutation({
     mutationFn: chooseTopic,
+    // The switch moves at once; the server's answer (or the old state, on failure) follows.
+    onMutate: async (body) => {
+      await queryClient.cancelQueries({ queryKey: TOPICS_KEY });
+      const before = queryClient.getQueryData<EmailPreferences>(TOPICS_KEY);
+      queryClient.setQueryData<EmailPreferences>(TOPICS_KEY, (current) =>
+        current
+          ? {
+              ...current,
+              lists: current.lists.map((list) =>
+                list.lang === body.lang
+                  ? {
+                      ...list,
+                      topics: list.topics.map((item) =>
+                        item.topic === body.topic ? { ...item, subscribed: body.subscribed } : item,
+                      ),
+                    }
+                  : list,
+              ),
+            }
+          : current,
+      );
+      return { before };
+    },
     onSuccess: (reply) => {
       queryClient.setQueryData<EmailPreferences>(TOPICS_KEY, (current) =>
         current
@@ -31,8 +54,10 @@ export function EmailTopics({ className = 'settings-card mb-3' }: { className?: 
       );
       setStatus(reply.confirmation_sent ? { kind: 'success', text: t('topics.confirmationSent') } : null);
     },
-    onError: (error) =>
-      setStatus({ kind: 'danger', text: error instanceof ApiRequestError ? error.message : t('saveFailed') }),
+    onError: (error, _body, context) => {
+      if (context?.before) queryClient.setQueryData(TOPICS_KEY, context.before);
+      setStatus({ kind: 'danger', text: error instanceof ApiRequestError ? error.message : t('saveFailed') });
+    },
   });
 
   const data = query.data;
