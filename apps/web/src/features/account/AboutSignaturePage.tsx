@@ -43,7 +43,7 @@ function Signature({ kin, birthDate, lang }: { kin: number; birthDate: string; l
   return (
     <>
       <div className="signature-head settings-card mb-3" data-testid="signature-kin" data-kin={kin}>
-        <KinCard kin={kin} lang={lang} size="lg" />
+        <KinCard kin={kin} lang={lang} size="lg" showName={false} />
         <div className="min-w-0">
           <p className="small text-body-secondary mb-1">{t('about.yourKin')}</p>
           <p className="h4 mb-1">{t('about.kin', { number: kin, name: entity.name })}</p>

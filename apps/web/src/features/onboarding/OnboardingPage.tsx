@@ -73,7 +73,7 @@ function BirthStep({ user, lang, onDone }: { user: SessionUser; lang: Language; 
       />
       {entity && (
         <div className="onboarding-kin mt-3" aria-live="polite" data-testid="onboarding-kin" data-kin={entity.number}>
-          <KinCard kin={entity.number} lang={lang} size="lg" />
+          <KinCard kin={entity.number} lang={lang} size="lg" showName={false} />
           <div>
             <p className="small text-body-secondary mb-1">{t('onboarding.birth.yourKin')}</p>
             <p className="h5 mb-1">{t('onboarding.birth.kin', { number: entity.number, name: entity.name })}</p>
