@@ -97,23 +97,37 @@ export function createCrmService(deps: { db: Db; adapter: CrmAdapter; secret: Ui
       return status();
     },
 
-    /** A working access token, refreshed (and the new pair kept) when it is close to its end; null when not connected. */
+    /**
+     * A working access token, refreshed (and the new pair kept) when it is close to its end; null when not connected.
+     * The refresh holds the connection's row, so of several processes only one spends the single-use refresh token;
+     * the others wait and read the new pair.
+     */
     async accessToken(): Promise<string | null> {
       const [row] = await db.select().from(crmConnections).where(eq(crmConnections.provider, PROVIDER));
       if (!row) return null;
-      const at = now();
-      if (row.expiresAt.getTime() - at.getTime() > REFRESH_MARGIN_MS) return row.accessToken;
-      const tokens = await adapter.refresh(row.refreshToken);
-      await db
-        .update(crmConnections)
-        .set({
-          accessToken: tokens.accessToken,
-          refreshToken: tokens.refreshToken,
-          expiresAt: new Date(at.getTime() + tokens.expiresIn * 1000),
-          updatedAt: at,
-        })
-        .where(eq(crmConnections.provider, PROVIDER));
-      return tokens.accessToken;
+      const fresh = (expiresAt: Date) => expiresAt.getTime() - now().getTime() > REFRESH_MARGIN_MS;
+      if (fresh(row.expiresAt)) return row.accessToken;
+      return db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select()
+          .from(crmConnections)
+          .where(eq(crmConnections.provider, PROVIDER))
+          .for('update');
+        if (!locked) return null;
+        if (fresh(locked.expiresAt)) return locked.accessToken;
+        const tokens = await adapter.refresh(locked.refreshToken);
+        const at = now();
+        await tx
+          .update(crmConnections)
+          .set({
+            accessToken: tokens.accessToken,
+            refreshToken: tokens.refreshToken,
+            expiresAt: new Date(at.getTime() + tokens.expiresIn * 1000),
+            updatedAt: at,
+          })
+          .where(eq(crmConnections.provider, PROVIDER));
+        return tokens.accessToken;
+      });
     },
   };
 }
