@@ -1,6 +1,6 @@
 import { kinOfDate, parseDate } from '@hunab/calendar';
 import { expect } from '@playwright/test';
-import { createAccount, test, uniqueEmail, useSession } from './fixtures.ts';
+import { ADMIN, createAccount, loginAs, test, uniqueEmail, useSession } from './fixtures.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -118,6 +118,29 @@ test.describe('account growth pages', () => {
       .first()
       .click();
     expect((await png).suggestedFilename()).toBe('hunab-seal-1.png');
+  });
+
+  test('the CRM return page trades nothing without credentials and says so', async ({ page, request }) => {
+    const admin = await loginAs(request, ADMIN.email, ADMIN.password);
+    await useSession(page, admin);
+    await page.goto('/amoauth?code=abc123&state=anything');
+    await expect(page.getByTestId('crm-error')).toContainText('CRM not configured');
+    // The code is taken out of the address, so a reload does not send it again.
+    await expect(page).toHaveURL(/\/amoauth$/);
+    await page.reload();
+    await expect(page.getByTestId('crm-status')).toBeVisible();
+  });
+
+  test('the CRM return page is for administrators only', async ({ page, request }) => {
+    const account = await createAccount(request, { lang: 'en' });
+    await useSession(page, account);
+    let exchanged = false;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/admin/crm/connect')) exchanged = true;
+    });
+    await page.goto('/amoauth?code=abc123&state=anything');
+    await expect(page.getByTestId('crm-return')).toHaveCount(0);
+    expect(exchanged).toBe(false);
   });
 
   test('a referral link followed inside the app is loaded from the server', async ({ page, request }) => {
