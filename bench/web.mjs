@@ -1,6 +1,7 @@
 // The web app's weight and Lighthouse mobile scores: the gzipped JavaScript the first route needs, and Lighthouse
 // (performance, accessibility, best practices, SEO, LCP, TBT) for the given paths, against the built server.
 // Usage: npm run build && node bench/web.mjs [/login /tzolkin ...]
+// Without paths it measures the first screens of the app and the two landings held to mobile 95+ (ADR 025).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +10,9 @@ import { startServer } from './lib/server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'apps/web/dist');
-const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/login', '/tzolkin', '/dash'];
+const paths = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['/login', '/tzolkin', '/dash', '/welcome', '/13days'];
 
 /** Every script index.html loads, and the modules those import statically, transitively. */
 function firstRouteScripts() {

@@ -29,7 +29,7 @@ async function yearsAgo(page: Page, years: number): Promise<string> {
 const storedToken = (page: Page) => page.evaluate(() => window.localStorage.getItem('auth_token'));
 
 test.describe('registration', () => {
-  test('creates an account and lands on the dashboard with a session', async ({ page }) => {
+  test('creates an account and goes on to onboarding with a session', async ({ page }) => {
     await page.goto('/en/register?interest=coach');
     await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
     await expect(page).toHaveTitle('Create an account · Hunab');
@@ -54,7 +54,8 @@ test.describe('registration', () => {
       birth_date: '1987-07-26',
     });
 
-    await expect(page).toHaveURL(/\/en\/dash\?welcome=true&source=registration$/);
+    // Onboarding first; it ends on /dash?welcome=true&source=registration (onboarding.spec.ts).
+    await expect(page).toHaveURL(/\/en\/onboarding$/);
     const token = await storedToken(page);
     expect(token?.split('.')).toHaveLength(3);
     for (const part of token?.split('.') ?? []) expect(part).not.toBe('');

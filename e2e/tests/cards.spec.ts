@@ -80,7 +80,9 @@ test.describe('cards of a guest', () => {
       ['Lev', '1828-09-09T12:00:00.000Z', false],
     ]);
 
-    await page.reload();
+    // Registration goes on to onboarding (no cards bar there); the cards are found on the next page.
+    await expect(page).toHaveURL(/\/en\/onboarding$/);
+    await page.goto('/en/dash');
     await openBar(page);
     await expect(page.getByTestId('card-item')).toHaveCount(2);
     await expect(page.getByTestId('cards-usage')).toHaveText('2 of 3');

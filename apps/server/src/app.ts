@@ -33,7 +33,12 @@ import { commentRoutes } from './modules/comments/routes.ts';
 import { compatRoutes } from './modules/compat/routes.ts';
 import { createCompatService } from './modules/compat/service.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { createCrmAdapter } from './modules/crm/adapter.ts';
+import { crmRoutes } from './modules/crm/routes.ts';
+import { type CrmService, createCrmService } from './modules/crm/service.ts';
 import { educationRoutes } from './modules/education/routes.ts';
+import { emailTopicRoutes } from './modules/email-topics/routes.ts';
+import { createEmailTopicService, type EmailTopicService } from './modules/email-topics/service.ts';
 import { feedRoutes } from './modules/feed/routes.ts';
 import { createFeedService } from './modules/feed/service.ts';
 import { gameRoutes } from './modules/game/routes.ts';
@@ -46,7 +51,7 @@ import { journalRoutes } from './modules/journal/routes.ts';
 import { createJournalService } from './modules/journal/service.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { mailingRoutes } from './modules/mailing/routes.ts';
-import { createMailingService } from './modules/mailing/service.ts';
+import { createMailingService, type MailingService } from './modules/mailing/service.ts';
 import { createPayments, type Payments } from './modules/payments/index.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
@@ -99,6 +104,12 @@ declare module 'fastify' {
     reminders: ReminderService;
     /** Referrals; tests run `referrals.runDue()` themselves, as the scheduler would. */
     referrals: ReferralService;
+    /** Email topics: the senders of a topic's letters ask `allows` or `recipients` before anything goes out. */
+    emailTopics: EmailTopicService;
+    /** The CRM connection; code that talks to the CRM asks `crm.accessToken()`. */
+    crm: CrmService;
+    /** The mailing lists (double opt-in, one-click unsubscribe links). */
+    mailing: MailingService;
   }
 }
 
@@ -166,7 +177,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secret: config.jwtSecret,
     publicUrl: config.publicUrl,
     now,
+    // An address that leaves a language list by its one-click link withdraws its owner's topics of that list.
+    onUnsubscribe: (email, interest) => topics.withdrawList(email, interest),
   });
+  const topics = createEmailTopicService({ db: database.db, mailing, now });
+  app.decorate('emailTopics', topics);
+  const crm = createCrmService({
+    db: database.db,
+    adapter: createCrmAdapter(config.crm),
+    secret: config.jwtSecret,
+    now,
+  });
+  app.decorate('crm', crm);
+  app.decorate('mailing', mailing);
   // A new account brought by a referral link (its cookie) is recorded as the referrer's sign-up.
   const onSignUp = (userId: string, cookie: string | undefined) =>
     referrals.attributeSignUp(userId, cookie).catch((error: unknown) => {
@@ -202,6 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     now,
     push: push.delivery,
+    topics,
   });
   app.decorate('reminders', reminders);
   const insights = createInsightsService({
@@ -247,6 +271,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(viewRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(commerceRoutes, { db: database.db, auth, now, onSignUp, mailing });
       await api.register(mailingRoutes, { mailing });
+      await api.register(emailTopicRoutes, { auth, topics });
+      await api.register(crmRoutes, { auth, crm });
       await api.register(referralRoutes, { auth, referrals });
       await api.register(cardRoutes, { auth, cards });
       await api.register(feedRoutes, {

@@ -2,6 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Env } from './env.ts';
+import type { CrmConfig } from './modules/crm/adapter.ts';
 
 /** What the app needs to know, resolved from the environment once at boot (tests build their own). */
 export interface AppConfig {
@@ -25,6 +26,8 @@ export interface AppConfig {
   payments?: PaymentsConfig;
   /** The Web Push (VAPID) key pair and contact; absent in tests that bring none: a pair is made for the process. */
   vapid?: VapidKeys;
+  /** The CRM application (amoCRM OAuth); absent: the CRM is off and its calls answer "CRM not configured". */
+  crm?: CrmConfig;
   /** Accept push endpoints over plain http (a local test endpoint); production endpoints are https. */
   pushAllowHttp?: boolean;
 }
@@ -81,6 +84,17 @@ export interface PaymentsConfig {
   testProvider: boolean;
 }
 
+export function crmConfigFromEnv(env: Env): CrmConfig | undefined {
+  if (!env.CRM_BASE_URL || !env.CRM_CLIENT_ID || !env.CRM_CLIENT_SECRET || !env.CRM_REDIRECT_URI) return undefined;
+  return {
+    baseUrl: env.CRM_BASE_URL.replace(/\/+$/, ''),
+    clientId: env.CRM_CLIENT_ID,
+    clientSecret: env.CRM_CLIENT_SECRET,
+    redirectUri: env.CRM_REDIRECT_URI,
+    authorizeUrl: env.CRM_AUTHORIZE_URL,
+  };
+}
+
 export function paymentsConfigFromEnv(env: Env): PaymentsConfig {
   const yookassa =
     env.YOOKASSA_SHOP_ID && env.YOOKASSA_SECRET_KEY
@@ -134,6 +148,7 @@ export function appConfigFromEnv(env: Env, webDistDir: string, contentDir: strin
     contentDir,
     schedulerIntervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000,
     payments: paymentsConfigFromEnv(env),
+    crm: crmConfigFromEnv(env),
     vapid: loadVapidKeys(env),
     registrationsPerAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
   };

@@ -94,10 +94,26 @@ const envSchema = z
     PAYPAL_CLIENT_SECRET: optionalText,
     PAYPAL_WEBHOOK_ID: optionalText,
     PAYPAL_API_URL: z.url({ error: 'PAYPAL_API_URL must be an http(s) address' }).default('https://api-m.paypal.com'),
+    CRM_BASE_URL: z.url({ error: 'CRM_BASE_URL must be an http(s) address' }).optional(),
+    CRM_CLIENT_ID: optionalText,
+    CRM_CLIENT_SECRET: optionalText,
+    CRM_REDIRECT_URI: z.url({ error: 'CRM_REDIRECT_URI must be an http(s) address' }).optional(),
+    CRM_AUTHORIZE_URL: z
+      .url({ error: 'CRM_AUTHORIZE_URL must be an http(s) address' })
+      .default('https://www.amocrm.ru/oauth'),
     PAYMENTS_TEST_PROVIDER: z
       .enum(['auto', 'true', 'false', '1', '0', ''], { error: 'PAYMENTS_TEST_PROVIDER must be auto, true or false' })
       .default('auto'),
   })
+  .refine(
+    (env) =>
+      [env.CRM_BASE_URL, env.CRM_CLIENT_ID, env.CRM_CLIENT_SECRET, env.CRM_REDIRECT_URI].every(Boolean) ||
+      ![env.CRM_BASE_URL, env.CRM_CLIENT_ID, env.CRM_CLIENT_SECRET, env.CRM_REDIRECT_URI].some(Boolean),
+    {
+      message: 'CRM_BASE_URL, CRM_CLIENT_ID, CRM_CLIENT_SECRET and CRM_REDIRECT_URI go together',
+      path: ['CRM_BASE_URL'],
+    },
+  )
   .refine((env) => Boolean(env.YOOKASSA_SHOP_ID) === Boolean(env.YOOKASSA_SECRET_KEY), {
     message: 'YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY go together',
     path: ['YOOKASSA_SECRET_KEY'],

@@ -82,6 +82,8 @@ const TABLES = [
   'analytics_daily_actives',
   'tracked_clicks',
   'app_settings',
+  'email_topic_consents',
+  'crm_connections',
 ];
 
 /** Row counts of every table in one round trip: the corpus sends thousands of requests and counts around each. */

@@ -47,10 +47,23 @@ const settings = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** Follows the confirmation link of the language list that turning the email on sent (double opt-in). */
+async function confirmList(email: string) {
+  const pattern = /\/api\/subscriptions\/confirm\?token=[\w.-]+/;
+  let link: string | undefined;
+  for (let waited = 0; !link && waited < 5000; waited += 20) {
+    link = smtp.received.map((mail) => pattern.exec(mail.to.includes(email) ? mail.text : '')?.[0]).find(Boolean);
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  expect(link, `no confirmation to ${email}`).toBeTruthy();
+  expect((await ctx.app.inject({ method: 'GET', url: String(link) })).statusCode).toBe(302);
+}
+
 async function subscribed(overrides: Record<string, unknown> = {}, user: Record<string, unknown> = {}) {
   const who = await account(user);
   const reply = await http.put('/api/reminders', settings(overrides), { token: who.token });
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  if (reply.body.data.email) await confirmList(who.email);
   return who;
 }
 

@@ -1,9 +1,17 @@
+import { MAILING_LIST_IDS } from '@hunab/contracts';
 import { describe, expect, it } from 'vitest';
 import { layoutRules } from '../src/app/layoutRules.ts';
 import { ROUTES } from '../src/app/routeTable.ts';
 import { ApiRequestError } from '../src/lib/api-error.ts';
 import { CircuitBreaker, countsAsFailure } from '../src/lib/circuit-breaker.ts';
-import { localizedPath, splitLanguage } from '../src/lib/languages.ts';
+import { LANGUAGE_CONFIG, LANGUAGES, localizedPath, splitLanguage } from '../src/lib/languages.ts';
+
+describe('the language config', () => {
+  // The web keeps its own copy so the first download stays free of the validation library; the server's is the rule.
+  it('names the same mailing list per language as the server (spec 000 section 9)', () => {
+    for (const lang of LANGUAGES) expect(LANGUAGE_CONFIG[lang].mailingListId, lang).toBe(MAILING_LIST_IDS[lang]);
+  });
+});
 
 describe('language prefixes', () => {
   it('reads the language from the first segment, Russian without one', () => {

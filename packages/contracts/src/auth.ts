@@ -162,3 +162,7 @@ export const resetConfirmBodySchema = z.strictObject({
 export const birthDateBodySchema = z.strictObject({ birthDate: birthDateSchema(utcToday) });
 
 export const languageBodySchema = z.strictObject({ lang: languageSchema });
+
+/** The interest of the registration payload (spec 001 section 3), chosen again at onboarding. */
+export const interestBodySchema = z.strictObject({ interest: z.enum(INTERESTS) });
+export const interestReplySchema = z.object({ success: z.literal(true), interest: z.enum(INTERESTS) });

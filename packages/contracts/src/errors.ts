@@ -66,6 +66,10 @@ export const ERROR_CODES = [
   'REFERRAL_LINK_LIMIT',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
+  'CRM_NOT_CONFIGURED',
+  'CRM_REFUSED',
+  'CRM_UNAVAILABLE',
+  'INVALID_STATE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

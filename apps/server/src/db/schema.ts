@@ -1126,3 +1126,43 @@ export const appSettings = pgTable('app_settings', {
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A signed-in user's choice of the email topics of one language's mailing list (spec 000 section 9 list ids): on or
+ * off, the version of the consent text they accepted and when consent was given and withdrawn. A topic's letters go
+ * only to a user whose topic is on and whose address is confirmed on that list (double opt-in, mailing_subscriptions
+ * with the interest `list-{id}`).
+ */
+export const emailTopicConsents = pgTable(
+  'email_topic_consents',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listId: integer('list_id').notNull(),
+    topic: text('topic').notNull(),
+    subscribed: boolean('subscribed').notNull(),
+    consentVersion: text('consent_version').notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.listId, t.topic] }),
+    index('email_topic_consents_topic').on(t.listId, t.topic),
+  ],
+);
+
+/**
+ * The tokens of a CRM connection (amoCRM OAuth 2), kept on the server only: one row per provider, replaced when an
+ * administrator connects again, the access token refreshed with the refresh token before it expires.
+ */
+export const crmConnections = pgTable('crm_connections', {
+  provider: text('provider').primaryKey(),
+  baseUrl: text('base_url').notNull(),
+  accessToken: text('access_token').notNull(),
+  refreshToken: text('refresh_token').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  connectedBy: uuid('connected_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -245,3 +245,46 @@ export async function fakePaypal(credentials = { clientId: 'client', clientSecre
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * amoCRM's OAuth 2 token endpoint on loopback (`POST /oauth2/access_token`): a code it issued is good once, for the
+ * client id, secret and redirect URI it was set up with; a refresh token is good once and is replaced by a new pair.
+ */
+export async function fakeAmocrm(app = { clientId: 'crm-client', clientSecret: 'crm-secret', redirectUri: '' }) {
+  const codes = new Set<string>();
+  const refreshTokens = new Set<string>();
+  const requests: Array<Record<string, unknown>> = [];
+  let issued = 0;
+  const pair = () => {
+    issued += 1;
+    const refresh = `refresh-${issued}-${randomUUID()}`;
+    refreshTokens.add(refresh);
+    return { token_type: 'Bearer', expires_in: 86_400, access_token: `access-${issued}`, refresh_token: refresh };
+  };
+  const { server, url } = await jsonServer(async (request, body) => {
+    const input = (body ?? {}) as Record<string, string>;
+    requests.push(input);
+    if (request.method !== 'POST' || request.url !== '/oauth2/access_token') return [404, { title: 'Not found' }];
+    if (
+      input.client_id !== app.clientId ||
+      input.client_secret !== app.clientSecret ||
+      (app.redirectUri && input.redirect_uri !== app.redirectUri)
+    ) {
+      return [401, { title: 'Unauthorized', hint: 'Client authentication failed' }];
+    }
+    if (input.grant_type === 'authorization_code' && codes.delete(input.code ?? '')) return [200, pair()];
+    if (input.grant_type === 'refresh_token' && refreshTokens.delete(input.refresh_token ?? '')) return [200, pair()];
+    return [400, { title: 'Bad Request', hint: 'Authorization code has been revoked' }];
+  });
+  return {
+    url,
+    requests,
+    /** A code as the CRM puts on the return address after an administrator grants access. */
+    code: () => {
+      const code = `code-${randomUUID()}`;
+      codes.add(code);
+      return code;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -50,7 +50,6 @@ export const PAGES: Record<PageName, PageComponent> = {
   cross: lazyPage(() => import('../features/calendar/CrossPage.tsx')),
   compat: lazyPage(() => import('../features/compat/CompatPage.tsx')),
   account: lazyPage(() => import('../features/account/AccountPage.tsx')),
-  accountSection: lazyPage(() => import('../features/account/AccountSectionPage.tsx')),
   journal: lazyPage(() => import('../features/journal/JournalPage.tsx')),
   reminders: lazyPage(() => import('../features/reminders/RemindersPage.tsx')),
   subscriptionManage: lazyPage(() => import('../features/subscription/ManagePage.tsx')),
@@ -92,5 +91,9 @@ export const PAGES: Record<PageName, PageComponent> = {
   legal: lazyPage(() => import('../features/legal/LegalPage.tsx'), ['legal']),
   about: lazyPage(() => import('../features/legal/AboutPage.tsx'), ['legal']),
   referrals: lazyPage(() => import('../features/account/ReferralsPage.tsx'), ['growth']),
+  onboarding: lazyPage(() => import('../features/onboarding/OnboardingPage.tsx'), ['growth', 'reminders']),
+  accountAbout: lazyPage(() => import('../features/account/AboutSignaturePage.tsx'), ['growth']),
+  brandElements: lazyPage(() => import('../features/account/BrandElementsPage.tsx'), ['growth']),
+  crmReturn: lazyPage(() => import('../features/crm/CrmReturnPage.tsx'), ['growth']),
   landing: lazyPage(() => import('../features/landing/LandingPage.tsx'), ['landing']),
 };

@@ -43,9 +43,12 @@ export type PageName =
   | 'cross'
   | 'compat'
   | 'account'
-  | 'accountSection'
   | 'journal'
   | 'reminders'
+  | 'onboarding'
+  | 'accountAbout'
+  | 'brandElements'
+  | 'crmReturn'
   | 'subscriptionManage'
   | 'subscriptionPlans'
   | 'login'
@@ -98,6 +101,8 @@ export interface RouteEntry {
   redirect?: string;
   /** Not linked anywhere; for developers. */
   hidden?: boolean;
+  /** Answered by the server itself (not the web app): the client loads the address from the server in full. */
+  server?: boolean;
 }
 
 const placeholder = (path: string, kind: PageKind, title: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({
@@ -121,7 +126,7 @@ const admin = (path: string, title: string): RouteEntry => ({
   requiresLogin: true,
   adminOnly: true,
 });
-const account = (path: string, title: string, page: PageName = 'accountSection'): RouteEntry => ({
+const account = (path: string, title: string, page: PageName): RouteEntry => ({
   path,
   page,
   kind: 'account',
@@ -173,17 +178,17 @@ export const ROUTES: readonly RouteEntry[] = [
   account('/account/email-preferences', 'emailPreferences', 'reminders'),
   account('/account/subscription', 'subscriptionManagement', 'subscriptionManage'),
   account('/account/payments', 'payments', 'accountPayments'),
-  account('/account/about', 'about'),
-  account('/account/brand-elements', 'brandElements'),
+  account('/account/about', 'about', 'accountAbout'),
+  account('/account/brand-elements', 'brandElements', 'brandElements'),
   account('/journal', 'journal', 'journal'),
   redirect('/account/preferences', '/account', { localized: true }),
   redirect('/profile', '/account', { localized: true }),
   redirect('/profile/payments', '/account/payments', { localized: true }),
   redirect('/settings', '/account', { localized: true }),
-  placeholder('/onboarding', 'other', 'onboarding', { requiresLogin: true, localized: true }),
+  { path: '/onboarding', page: 'onboarding', kind: 'setup', title: 'onboarding', requiresLogin: true, localized: true },
   { path: '/welcome', page: 'landing', kind: 'landing', title: 'welcome', localized: true },
-  placeholder('/amoauth', 'other', 'crmReturn'),
-  placeholder('/r/:slug', 'landing', 'referral', { localized: true }),
+  { path: '/amoauth', page: 'crmReturn', kind: 'other', title: 'crmReturn', requiresLogin: true, adminOnly: true },
+  { path: '/r/:slug', kind: 'landing', title: 'referral', localized: true, server: true },
 
   // Authentication
   { path: '/login', page: 'login', kind: 'auth', title: 'login', localized: true },

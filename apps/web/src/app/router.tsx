@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { localizedPath } from '../lib/languages.ts';
 import { AppLayout } from './AppLayout.tsx';
@@ -21,12 +22,25 @@ function RussianPrefix() {
   return <Navigate to={`${pathname.replace(/^\/ru(?=\/|$)/, '') || '/'}${search}${hash}`} replace />;
 }
 
+/**
+ * An address the server answers itself (a referral link records its click, then redirects): a link followed inside
+ * the app loads it from the server, replacing this history entry so Back does not come here again.
+ */
+function ServerNavigation() {
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => {
+    window.location.replace(`${pathname}${search}${hash}`);
+  }, [pathname, search, hash]);
+  return null;
+}
+
 /** The page of the route table at the current address, behind its guards. */
 function TablePage() {
   const match = useRouteMatch();
   if (match.kind === 'russianPrefix') return <RussianPrefix />;
   if (match.kind === 'notFound') return <NotFoundPage />;
   if (match.entry.redirect) return <Redirect match={match} />;
+  if (match.entry.server) return <ServerNavigation />;
   const Page = match.entry.page ? PAGES[match.entry.page] : NotFoundPage;
   return (
     <RouteGuard entry={match.entry}>

@@ -319,7 +319,7 @@ export function createAuthService({ repo, config, mailer, now, registrations }: 
       return repo.findUserById(id);
     },
 
-    async updateProfile(session: Session, values: { birthDate?: string; lang?: Language }) {
+    async updateProfile(session: Session, values: { birthDate?: string; lang?: Language; interest?: string }) {
       return repo.updateUser(session.user.id, values, now());
     },
   };

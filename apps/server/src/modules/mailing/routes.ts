@@ -30,8 +30,11 @@ export const mailingRoutes: FastifyPluginAsyncZod<{ mailing: MailingService }> =
       },
     },
     async (request, reply) => {
-      const { lang } = await mailing.confirm(request.query.token);
-      return reply.redirect(`${lang === 'ru' ? '' : `/${lang}`}/13secrets?confirmed=1`, 302);
+      const { lang, interest } = await mailing.confirm(request.query.token);
+      const prefix = lang === 'ru' ? '' : `/${lang}`;
+      // A language list is confirmed from the account's email preferences; the other lists from their landing.
+      const page = interest.startsWith('list-') ? '/account/email-preferences' : '/13secrets';
+      return reply.redirect(`${prefix}${page}?confirmed=1`, 302);
     },
   );
 

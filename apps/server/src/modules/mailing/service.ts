@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { MAILING_CONSENT_VERSION } from '@hunab/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mailingSubscriptions } from '../../db/schema.ts';
@@ -6,11 +7,18 @@ import { ApiError } from '../../lib/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
 /** The version of the consent text shown next to the subscription forms (the landings' `common.mailing.consent`). */
-export const CONSENT_VERSION = '2026-11-24';
+export const CONSENT_VERSION = MAILING_CONSENT_VERSION;
 /** A confirmation link works this long. */
 const CONFIRM_HOURS = 72;
 
 type Purpose = 'confirm' | 'unsubscribe';
+
+/** The interest of a language's mailing list, whose topics signed-in users choose (modules/email-topics). */
+export const listInterest = (listId: number) => `list-${listId}`;
+const isListInterest = (interest: string) => /^list-\d+$/.test(interest);
+
+/** Where an address stands on a list: confirmed (and not left), waiting for its confirmation, or not on it. */
+export type AddressState = 'confirmed' | 'pending' | 'none';
 
 /**
  * The mailing lists with double opt-in: an address gets a confirmation email and nothing else until it follows
@@ -22,6 +30,8 @@ export function createMailingService(options: {
   secret: Uint8Array;
   publicUrl: string;
   now: () => Date;
+  /** Called when an address leaves a list by its one-click link (the topics of a language list are withdrawn). */
+  onUnsubscribe?: (email: string, interest: string) => Promise<void>;
 }) {
   const { db, mailer, publicUrl, now } = options;
   const sign = (value: string) => createHmac('sha256', options.secret).update(`mailing:${value}`).digest('base64url');
@@ -68,6 +78,19 @@ export function createMailingService(options: {
       return Boolean(row);
     },
 
+    /** Where an address stands on a list. */
+    async addressState(email: string, interest: string): Promise<AddressState> {
+      const [row] = await db
+        .select()
+        .from(mailingSubscriptions)
+        .where(
+          and(sql`lower(${mailingSubscriptions.email}) = lower(${email})`, eq(mailingSubscriptions.interest, interest)),
+        );
+      if (!row) return 'none';
+      if (row.confirmedAt && !row.unsubscribedAt) return 'confirmed';
+      return row.unsubscribedAt ? 'none' : 'pending';
+    },
+
     /**
      * Puts an address on a list, unconfirmed, and sends the confirmation email; an address already confirmed gets
      * nothing more. Answers whether it is now confirmed.
@@ -83,7 +106,13 @@ export function createMailingService(options: {
         .returning();
       if (!row) throw new Error('the mailing subscription was not written');
       if (row.confirmedAt && !row.unsubscribedAt) return { confirmed: true };
-      // An address that left the list joins again through a new confirmation.
+      // An address that left the list joins again through a new confirmation: a new request, not yet confirmed.
+      if (row.unsubscribedAt) {
+        await db
+          .update(mailingSubscriptions)
+          .set({ confirmedAt: null, unsubscribedAt: null })
+          .where(eq(mailingSubscriptions.id, row.id));
+      }
       const expires = now().getTime() + CONFIRM_HOURS * 3_600_000;
       await mailer.send({
         to: row.email,
@@ -99,7 +128,7 @@ export function createMailingService(options: {
     },
 
     /** Follows a confirmation link: the address is confirmed with the consent version and time, and welcomed. */
-    async confirm(text: string): Promise<{ lang: string }> {
+    async confirm(text: string): Promise<{ lang: string; interest: string }> {
       const id = read(text, 'confirm');
       const at = now();
       const [row] = await db
@@ -115,8 +144,10 @@ export function createMailingService(options: {
       if (!row) {
         const [known] = await db.select().from(mailingSubscriptions).where(eq(mailingSubscriptions.id, id));
         if (!known) throw new ApiError(400, 'INVALID_TOKEN', 'This link is not valid.');
-        return { lang: known.lang };
+        return { lang: known.lang, interest: known.interest };
       }
+      // A language list's letters are its topics', sent by their senders; the other lists open with a welcome.
+      if (isListInterest(row.interest)) return { lang: row.lang, interest: row.interest };
       await mailer.send({
         to: row.email,
         kind: 'secretsWelcome',
@@ -124,14 +155,18 @@ export function createMailingService(options: {
         values: { name: row.email, link: `${publicUrl}${row.lang === 'ru' ? '' : `/${row.lang}`}/dash` },
         unsubscribeUrl: unsubscribeUrl(row.id),
       });
-      return { lang: row.lang };
+      return { lang: row.lang, interest: row.interest };
     },
 
     /** The one-click unsubscribe: works without signing in, and again without harm. */
     async unsubscribe(text: string): Promise<void> {
       const id = read(text, 'unsubscribe');
       const [row] = await db
-        .select({ id: mailingSubscriptions.id })
+        .select({
+          id: mailingSubscriptions.id,
+          email: mailingSubscriptions.email,
+          interest: mailingSubscriptions.interest,
+        })
         .from(mailingSubscriptions)
         .where(eq(mailingSubscriptions.id, id));
       if (!row) throw new ApiError(400, 'INVALID_TOKEN', 'This link is not valid.');
@@ -139,6 +174,7 @@ export function createMailingService(options: {
         .update(mailingSubscriptions)
         .set({ unsubscribedAt: now() })
         .where(and(eq(mailingSubscriptions.id, id), isNull(mailingSubscriptions.unsubscribedAt)));
+      await options.onUnsubscribe?.(row.email, row.interest);
     },
   };
 }

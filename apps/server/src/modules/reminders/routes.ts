@@ -1,3 +1,4 @@
+import { isLanguage } from '@hunab/calendar';
 import {
   errorBodySchema,
   pushKeyReplySchema,
@@ -82,7 +83,10 @@ export const reminderRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { user } = sessionOf(request);
       limit(writes, user.id);
-      return { success: true as const, data: await reminders.save(user.id, request.body) };
+      return {
+        success: true as const,
+        data: await reminders.save(user.id, request.body, isLanguage(user.lang) ? user.lang : 'ru'),
+      };
     },
   );
 

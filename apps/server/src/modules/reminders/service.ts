@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { pushSubscriptions, reminderSends, reminderSettings } from '../../db/schema.ts';
 import type { AuthRepository } from '../auth/repository.ts';
 import type { CardService } from '../cards/service.ts';
+import type { EmailTopicService } from '../email-topics/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { dueLocalDay } from './clock.ts';
 import { reminderEmail } from './email.ts';
@@ -53,6 +54,8 @@ export function createReminderService(deps: {
   publicUrl: string;
   now: () => Date;
   push?: PushDelivery;
+  /** The reminder email is the "daily reading" topic of the user's language list: it goes only where that is on. */
+  topics: Pick<EmailTopicService, 'allows' | 'choose'>;
 }) {
   const { db, now } = deps;
 
@@ -110,7 +113,11 @@ export function createReminderService(deps: {
     const prefix = lang === 'ru' ? '' : `/${lang}`;
     const dayUrl = `${deps.publicUrl}${prefix}/context/${localDay}`;
 
-    if (row.email && (await claim(user.id, localDay, 'email', content.kin, at))) {
+    if (
+      row.email &&
+      (await deps.topics.allows(user.id, 'daily_reading', lang)) &&
+      (await claim(user.id, localDay, 'email', content.kin, at))
+    ) {
       const unsubscribe = `${deps.publicUrl}/api/reminders/unsubscribe/${unsubscribeToken(user.id)}`;
       await deps.mailer.send({
         to: user.email,
@@ -148,7 +155,16 @@ export function createReminderService(deps: {
       return { ...((await read(userId)) ?? DEFAULTS()), devices: Number(devices?.n ?? 0) };
     },
 
-    async save(userId: string, settings: ReminderSettings) {
+    /**
+     * Saves the choices. Turning the email on is consent to the "daily reading" topic of the user's language list,
+     * recorded there (and the list's confirmation sent to an address that has not confirmed it); turning it off
+     * leaves the topic as it is, since the list may carry daily readings the user still wants.
+     */
+    async save(userId: string, settings: ReminderSettings, lang: Language) {
+      const before = await read(userId);
+      if (settings.email && !before?.email) {
+        await deps.topics.choose(userId, { lang, topic: 'daily_reading', subscribed: true });
+      }
       const values = {
         email: settings.email,
         push: settings.push,
@@ -165,10 +181,15 @@ export function createReminderService(deps: {
       return this.settings(userId);
     },
 
-    /** Turns the emails off for the token's user; false when the token is not one of ours. */
+    /** Turns the emails off for the token's user, and its daily-reading topic; false when the token is not ours. */
     async unsubscribe(token: string): Promise<boolean> {
       const userId = userOfToken(token);
       if (!userId) return false;
+      const user = await deps.users.findUserById(userId);
+      if (user) {
+        const lang: Language = isLanguage(user.lang) ? user.lang : 'ru';
+        await deps.topics.choose(userId, { lang, topic: 'daily_reading', subscribed: false });
+      }
       await db
         .update(reminderSettings)
         .set({ email: false, updatedAt: now() })

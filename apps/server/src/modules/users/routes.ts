@@ -1,13 +1,22 @@
-import { birthDateBodySchema, errorBodySchema, languageBodySchema, userResponseSchema } from '@hunab/contracts';
+import {
+  birthDateBodySchema,
+  errorBodySchema,
+  interestBodySchema,
+  interestReplySchema,
+  languageBodySchema,
+  userResponseSchema,
+} from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { toUserDto } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema };
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
 
 export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   const session = sessionHooks(auth);
+  const interestChanges = createRateLimiter({ limit: 20, windowMs: 60_000 });
 
   app.put(
     '/user/me/birth-date',
@@ -40,6 +49,25 @@ export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     async (request) => {
       const user = await auth.updateProfile(sessionOf(request), { lang: request.body.lang });
       return { success: true as const, message: 'Language saved', user: toUserDto(user) };
+    },
+  );
+
+  app.put(
+    '/user/me/interest',
+    {
+      bodyLimit: 1024,
+      schema: {
+        summary: 'Save what the signed-in user came for (the interest of registration), as chosen at onboarding',
+        tags: ['users'],
+        body: interestBodySchema,
+        response: { 200: interestReplySchema, ...errors },
+      },
+      preHandler: session.required,
+    },
+    async (request) => {
+      limitOrThrow(interestChanges, sessionOf(request).user.id);
+      const user = await auth.updateProfile(sessionOf(request), { interest: request.body.interest });
+      return { success: true as const, interest: user.interest as typeof request.body.interest };
     },
   );
 };

@@ -22,7 +22,9 @@ export function AccountLayout({ children }: { children: ReactNode }) {
   const lang = languageOfPath(pathname);
   const { path } = splitLanguage(pathname);
   const { user } = useSession();
-  const active = [...LINKS].reverse().find(([to]) => path === to || path.startsWith(`${to}/`))?.[0];
+  // The brand elements are reached from the signature page (About), and belong under it.
+  const section = path === '/account/brand-elements' ? '/account/about' : path;
+  const active = [...LINKS].reverse().find(([to]) => section === to || section.startsWith(`${to}/`))?.[0];
   return (
     <div className="account-layout">
       <aside className="account-sidebar" aria-label={t('account.menu')}>

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
+import { OracleCross } from '../../components/glyphs/OracleCross.tsx';
 import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { BirthDateForm, usePageBirthDate } from './BirthDateForm.tsx';
 import { lastBirthday, lifeStats } from './life.ts';
-import { OracleCross } from './OracleCross.tsx';
 
 /** Personal cycles for a birth date from the URL hash: the birth kin, its oracle, the kin of this year, the next return. */
 export default function CyclesPage() {

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
+import { OracleCross } from '../../components/glyphs/OracleCross.tsx';
 import { ShareButton } from '../../components/ShareButton.tsx';
 import { api } from '../../lib/api.ts';
 import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
@@ -21,7 +22,6 @@ import { ReadingView } from '../content/ReadingView.tsx';
 import { useReading } from '../content/useReading.ts';
 import { birthDateFromUrl, dashAsksBirthDate, encodeBirthDate } from './birthDate.ts';
 import { KinSummary } from './KinSummary.tsx';
-import { OracleCross } from './OracleCross.tsx';
 import { useOpenContext } from './useMatrixDate.ts';
 
 const TABS = ['seal', 'tone', 'oracle', 'veintena'] as const;

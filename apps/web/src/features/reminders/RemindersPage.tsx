@@ -2,6 +2,7 @@ import type { ReminderSettings } from '@hunab/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailTopics } from '../../components/EmailTopics.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { AccountLayout } from '../account/AccountLayout.tsx';
@@ -47,10 +48,13 @@ function Switch({
   );
 }
 
-/** /account/email-preferences: the daily reminder by email and push, what it says and when it comes. */
+/**
+ * /account/email-preferences: the topics of the language mailing lists, then the daily reminder by email and push,
+ * what it says and when it comes.
+ */
 export default function RemindersPage() {
   const { t } = useTranslation('reminders');
-  usePageTitle(t('title'));
+  usePageTitle(t('pageTitle'));
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: REMINDER_KEY, queryFn: fetchReminders });
   const [form, setForm] = useState<ReminderSettings | null>(null);
@@ -83,16 +87,19 @@ export default function RemindersPage() {
 
   return (
     <AccountLayout>
-      <h1 className="h4 mb-1">{t('title')}</h1>
+      <h1 className="h4 mb-3">{t('pageTitle')}</h1>
+      <EmailTopics />
+      <h2 className="h5 mb-1 mt-4">{t('title')}</h2>
       <p className="text-body-secondary small">{t('intro')}</p>
       {form && (
         <form className="settings-card" onSubmit={submit} data-testid="reminders-form">
-          <h2 className="h6">{t('channels')}</h2>
+          <h3 className="h6">{t('channels')}</h3>
           <Switch
             id="reminders-email"
             checked={form.email}
             onChange={(email) => change({ email })}
             label={t('email')}
+            hint={t('emailHint')}
           />
           <Switch
             id="reminders-push"
@@ -101,7 +108,7 @@ export default function RemindersPage() {
             label={t('push')}
             hint={t('pushHint', { count: query.data?.devices ?? 0 })}
           />
-          <h2 className="h6 mt-3">{t('what')}</h2>
+          <h3 className="h6 mt-3">{t('what')}</h3>
           <Switch
             id="reminders-daily"
             checked={form.daily}
@@ -115,7 +122,7 @@ export default function RemindersPage() {
             label={t('returns')}
             hint={t('returnsHint')}
           />
-          <h2 className="h6 mt-3">{t('when')}</h2>
+          <h3 className="h6 mt-3">{t('when')}</h3>
           <div className="row g-2">
             <div className="col-5 col-sm-3">
               <label className="form-label small" htmlFor="reminders-time">

@@ -127,7 +127,8 @@ export default function RegisterPage() {
       }
       void signIn(outcome.token, outcome.user);
       redirectTimer.current = window.setTimeout(
-        () => navigate(to('/dash?welcome=true&source=registration'), { replace: true }),
+        // A new account goes through onboarding, which ends on the dashboard's welcome (spec 001 section 4).
+        () => navigate(to('/onboarding'), { replace: true }),
         100,
       );
     } catch (caught) {

@@ -1,5 +1,5 @@
 import type { Kin, Language } from '@hunab/calendar';
-import { KinCard } from '../../components/glyphs/KinCard.tsx';
+import { KinCard } from './KinCard.tsx';
 
 /** The oracle of a kin as a cross: guide (driver) on top, antipode left, the kin, analog right, occult below. */
 export function OracleCross({ kin, lang, testId }: { kin: Kin; lang: Language; testId: string }) {

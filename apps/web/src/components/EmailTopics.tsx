@@ -1,0 +1,136 @@
+import { EMAIL_TOPICS, type EmailListState, type EmailPreferences, type EmailTopic } from '@hunab/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiRequestError } from '../lib/api.ts';
+import { chooseTopic, fetchEmailPreferences, TOPICS_KEY } from '../lib/email-topics.ts';
+import { isLanguage, LANGUAGE_CONFIG, type Language } from '../lib/languages.ts';
+
+/**
+ * The topics of a language's mailing list, one switch each. A switch saves at once; turning one on records the
+ * consent (the text below the switches, with its version) and, for an address the list has not confirmed, sends
+ * the list's confirmation email: nothing else comes before the link is followed. Shown on the email preferences and
+ * at onboarding; its words are in the `reminders` namespace.
+ */
+export function EmailTopics({ className = 'settings-card mb-3' }: { className?: string }) {
+  const { t } = useTranslation('reminders');
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const query = useQuery({ queryKey: TOPICS_KEY, queryFn: fetchEmailPreferences });
+  const [chosen, setChosen] = useState<Language | null>(null);
+  const [status, setStatus] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null);
+
+  const change = useMutation({
+    mutationFn: chooseTopic,
+    // The switch moves at once; the server's answer (or the old state, on failure) follows.
+    onMutate: async (body) => {
+      await queryClient.cancelQueries({ queryKey: TOPICS_KEY });
+      const before = queryClient.getQueryData<EmailPreferences>(TOPICS_KEY);
+      queryClient.setQueryData<EmailPreferences>(TOPICS_KEY, (current) =>
+        current
+          ? {
+              ...current,
+              lists: current.lists.map((list) =>
+                list.lang === body.lang
+                  ? {
+                      ...list,
+                      topics: list.topics.map((item) =>
+                        item.topic === body.topic ? { ...item, subscribed: body.subscribed } : item,
+                      ),
+                    }
+                  : list,
+              ),
+            }
+          : current,
+      );
+      return { before };
+    },
+    onSuccess: (reply) => {
+      queryClient.setQueryData<EmailPreferences>(TOPICS_KEY, (current) =>
+        current
+          ? { ...current, lists: current.lists.map((list) => (list.lang === reply.data.lang ? reply.data : list)) }
+          : current,
+      );
+      setStatus(reply.confirmation_sent ? { kind: 'success', text: t('topics.confirmationSent') } : null);
+    },
+    onError: (error, _body, context) => {
+      if (context?.before) queryClient.setQueryData(TOPICS_KEY, context.before);
+      setStatus({ kind: 'danger', text: error instanceof ApiRequestError ? error.message : t('saveFailed') });
+    },
+  });
+
+  const data = query.data;
+  const lang = chosen ?? data?.lang ?? 'ru';
+  const list: EmailListState | undefined = data?.lists.find((l) => l.lang === lang);
+  const toggle = (topic: EmailTopic, subscribed: boolean) => change.mutate({ lang, topic, subscribed });
+
+  return (
+    <section className={className} aria-labelledby="topics-title" data-testid="email-topics">
+      <h2 className="h6" id="topics-title">
+        {t('topics.title')}
+      </h2>
+      <p className="small text-body-secondary">{t('topics.intro')}</p>
+      {params.get('confirmed') === '1' && (
+        <p className="alert alert-success small py-2" role="status" data-testid="topics-confirmed">
+          {t('topics.confirmed')}
+        </p>
+      )}
+      {query.isError && <p className="text-danger small">{t('topics.loadFailed')}</p>}
+      {data && list && (
+        <>
+          <div className="mb-3">
+            <label className="form-label small" htmlFor="topics-list">
+              {t('topics.list')}
+            </label>
+            <select
+              id="topics-list"
+              className="form-select"
+              value={lang}
+              onChange={(event) => isLanguage(event.target.value) && setChosen(event.target.value)}
+              data-testid="topics-list"
+            >
+              {data.lists.map((l) => (
+                <option key={l.lang} value={l.lang}>
+                  {t('topics.listOption', { name: LANGUAGE_CONFIG[l.lang].nativeName, id: l.list_id })}
+                </option>
+              ))}
+            </select>
+          </div>
+          {EMAIL_TOPICS.map((topic) => {
+            const state = list.topics.find((item) => item.topic === topic);
+            const id = `topic-${topic}`;
+            return (
+              <div className="form-check form-switch mb-2" key={topic}>
+                <input
+                  id={id}
+                  className="form-check-input"
+                  type="checkbox"
+                  role="switch"
+                  aria-checked={state?.subscribed ?? false}
+                  checked={state?.subscribed ?? false}
+                  disabled={change.isPending}
+                  onChange={(event) => toggle(topic, event.target.checked)}
+                  data-testid={id}
+                />
+                <label className="form-check-label" htmlFor={id}>
+                  {t(`topics.names.${topic}`)}
+                  <span className="d-block small text-body-secondary">{t(`topics.hints.${topic}`)}</span>
+                </label>
+              </div>
+            );
+          })}
+          <p className="small mb-1" data-testid="topics-address">
+            {t(`topics.address.${list.address}`)}
+          </p>
+          <p className="small text-body-secondary mb-0">{t('topics.consent')}</p>
+          {status && (
+            <p className={`small mt-2 mb-0 text-${status.kind}`} role="status" data-testid="topics-status">
+              {status.text}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
