@@ -45,7 +45,8 @@ describe('the route matcher', () => {
       }
     }
     expect(compared).toBeGreaterThan(500);
-  });
+    // React Router's own matcher over every path of the table and language is slow on a busy machine.
+  }, 30_000);
 
   it('ranks static segments above parameters', () => {
     expect(matchRoute('/products/13moons').entry.title).toBe('product13moons');
