@@ -91,6 +91,8 @@ const SECTIONS = [
   ['email', '/admin/stats/email/overview', 'admin-email'],
   ['clicks', '/telegram-clicks', 'chart-clicks'],
   ['advanced', '/advanced', 'settings-form'],
+  ['debug-process', '/debug/process', 'process-debug-form'],
+  ['language-routes', '/debug-language-routes', 'language-routes'],
 ] as const;
 
 for (const width of [375, 1280]) {
@@ -159,4 +161,23 @@ test('the header popover clears the backend cache and simulates a free reader un
   await page.getByTestId('admin-button').click();
   await expect(page.getByTestId('admin-popover')).toBeVisible();
   await page.screenshot({ path: '../screenshots/admin-popover-ar-375.png' });
+});
+
+test('the process debugger tells what each day shows a user, and every localized address resolves', async ({
+  page,
+  request,
+}) => {
+  const admin = await loginAs(request, ADMIN.email, ADMIN.password);
+  await useSession(page, admin);
+  await openAdmin(page, 'en', '/debug/process');
+  await page.locator('#debug-user').fill(ADMIN.email);
+  await page.getByTestId('process-debug-form').getByRole('button').click();
+  const result = page.getByTestId('process-debug');
+  await expect(result.locator('tbody tr')).toHaveCount(13);
+  await expect(result.locator('tbody tr[data-status="allowed"]')).toHaveCount(13);
+  await expect(result).toContainText('Administrators open every day');
+
+  await page.locator('.admin-nav a[href="/debug-language-routes"]').click();
+  await expect(page.getByTestId('unresolved')).toHaveText('Addresses that do not resolve: 0');
+  await expect(page.getByTestId('language-routes')).toContainText('/ar/tzolkin');
 });
