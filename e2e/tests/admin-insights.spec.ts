@@ -91,6 +91,8 @@ const SECTIONS = [
   ['email', '/admin/stats/email/overview', 'admin-email'],
   ['clicks', '/telegram-clicks', 'chart-clicks'],
   ['advanced', '/advanced', 'settings-form'],
+  ['debug-process', '/debug/process', 'process-debug-form'],
+  ['language-routes', '/debug-language-routes', 'language-routes'],
 ] as const;
 
 for (const width of [375, 1280]) {
@@ -112,3 +114,70 @@ for (const width of [375, 1280]) {
     });
   }
 }
+
+test('the header popover clears the backend cache and simulates a free reader until reset', async ({
+  page,
+  request,
+}) => {
+  const admin = await loginAs(request, ADMIN.email, ADMIN.password);
+  await useSession(page, admin);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 812 });
+    await page.goto('/en/tzolkin');
+    await expect(page.getByTestId('tzolkin-grid')).toBeVisible();
+    await page.getByTestId('admin-button').click();
+    const popover = page.getByTestId('admin-popover');
+    await expect(popover).toBeVisible();
+    await popover.getByRole('button', { name: 'Clear backend cache' }).click();
+    await expect(popover.getByTestId('cache-message')).toHaveText(/^Backend cache cleared: \d+ entries$/);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'the popover scrolls the page sideways').toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `../screenshots/admin-popover-en-${width}.png` });
+  }
+
+  // A simulated free account: the strip names it, the process day beyond the open tones is refused, reset restores.
+  await page.getByTestId('simulate-free').check();
+  await page.keyboard.press('Escape');
+  const strip = page.getByTestId('access-simulation-strip');
+  await expect(strip).toContainText('Free account');
+  await page.getByTestId('admin-button').click();
+  await page.getByTestId('simulate-paid_waiting').check();
+  await page.keyboard.press('Escape');
+  await expect(strip).toContainText('waiting for activation');
+  const closed = await page.evaluate(async () => {
+    const reply = await fetch('/api/content/process?cycleType=13days&cycleValue=1&lang=en');
+    return (await reply.json()).access.openTones as number[];
+  });
+  const tone = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].find((n) => !closed.includes(n));
+  await page.goto(`/en/process/${tone}`);
+  await expect(page.getByTestId('process-locked')).toHaveAttribute('data-status', 'waiting_activation');
+  await page.screenshot({ path: '../screenshots/admin-popover-simulated-en-1280.png' });
+  await strip.getByRole('button', { name: 'Reset' }).click();
+  await expect(strip).toHaveCount(0);
+  await expect(page.getByTestId('process-locked')).toHaveCount(0);
+
+  await page.goto('/ar/tzolkin');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByTestId('admin-button').click();
+  await expect(page.getByTestId('admin-popover')).toBeVisible();
+  await page.screenshot({ path: '../screenshots/admin-popover-ar-375.png' });
+});
+
+test('the process debugger tells what each day shows a user, and every localized address resolves', async ({
+  page,
+  request,
+}) => {
+  const admin = await loginAs(request, ADMIN.email, ADMIN.password);
+  await useSession(page, admin);
+  await openAdmin(page, 'en', '/debug/process');
+  await page.locator('#debug-user').fill(ADMIN.email);
+  await page.getByTestId('process-debug-form').getByRole('button').click();
+  const result = page.getByTestId('process-debug');
+  await expect(result.locator('tbody tr')).toHaveCount(13);
+  await expect(result.locator('tbody tr[data-status="allowed"]')).toHaveCount(13);
+  await expect(result).toContainText('Administrators open every day');
+
+  await page.locator('.admin-nav a[href="/debug-language-routes"]').click();
+  await expect(page.getByTestId('unresolved')).toHaveText('Addresses that do not resolve: 0');
+  await expect(page.getByTestId('language-routes')).toContainText('/ar/tzolkin');
+});

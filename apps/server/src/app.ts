@@ -43,6 +43,8 @@ import { feedRoutes } from './modules/feed/routes.ts';
 import { createFeedService } from './modules/feed/service.ts';
 import { gameRoutes } from './modules/game/routes.ts';
 import { createGameService } from './modules/game/service.ts';
+import { debugRoutes } from './modules/insights/debug.ts';
+import { adminReferralRoutes } from './modules/insights/referrals.ts';
 import { createInsightsRepository } from './modules/insights/repository.ts';
 import { insightsRoutes, registerBotLinks } from './modules/insights/routes.ts';
 import { createInsightsService } from './modules/insights/service.ts';
@@ -304,6 +306,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(reminderRoutes, { auth, reminders, push });
       await api.register(insightsRoutes, { auth, insights, settings });
+      await api.register(debugRoutes, { db: database.db, auth, subscriptions });
+      await api.register(adminReferralRoutes, { db: database.db, auth, insights, now });
     },
     { prefix: '/api' },
   );

@@ -25,6 +25,7 @@ import {
 import { useSelectedDate } from '../lib/selected-date.tsx';
 import { LOCAL_KEYS, local } from '../lib/storage.ts';
 import { setTheme, useTheme } from '../lib/theme.ts';
+import { AdminMenu } from './AdminMenu.tsx';
 import { PageSpinner } from './guards.tsx';
 import { changeLanguage } from './language-change.ts';
 import { layoutRules } from './layoutRules.ts';
@@ -198,7 +199,7 @@ function Header({ lang, path, entry }: { lang: Language; path: string; entry: Ro
           {isAdmin && (
             <HeaderIcon to={localizedPath(lang, '/education')} icon="education" label={t('header.education')} />
           )}
-          {isAdmin && <HeaderIcon to="/admin" icon="admin" label={t('header.admin')} />}
+          {isAdmin && <AdminMenu />}
           <SettingsMenu lang={lang} path={path} />
           {signedIn && <HeaderIcon to={localizedPath(lang, '/account')} icon="account" label={t('header.account')} />}
           {signedIn ? (

@@ -26,6 +26,8 @@ export const LOCAL_KEYS = {
   exitIntentShown: 'hunab_exit_intent_shown',
   /** Development builds only: a forced access level, 0 to 3. */
   accessOverride: 'hunab_access_override',
+  /** An administrator's simulated access (free, paid and active, paid and waiting), from the admin popover. */
+  accessSimulation: 'hunab_access_simulation',
   /** The game's setup as chosen before the profile is saved (a guest signs in between). */
   gameSetupDraft: 'hunab_game_setup',
 } as const;

@@ -1,5 +1,6 @@
 import type { PlanTier } from '@hunab/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { type SimulatedAccess, simulatedLevel, useSimulatedAccess } from '../../lib/access-simulation.ts';
 import { api, TIMEOUTS } from '../../lib/api.ts';
 import { LOCAL_KEYS, local } from '../../lib/storage.ts';
 import { useSession } from '../auth/session.ts';
@@ -17,6 +18,8 @@ export interface Access {
   plan: PlanTier;
   /** The status is still being fetched (the level is then the default of spec 001 section 6). */
   loading: boolean;
+  /** The access an administrator simulates from the admin popover (then `isAdmin` is false and the level its own). */
+  simulated: SimulatedAccess | null;
 }
 
 interface ActiveStatus {
@@ -41,6 +44,7 @@ export function useAccess(): Access {
   const signedIn = session.status === 'authenticated';
   const isAdmin = signedIn && !!session.user?.is_admin;
   const userId = session.user ? String(session.user.id) : '';
+  const simulated = useSimulatedAccess(isAdmin);
   const query = useQuery({
     queryKey: [ACCESS_QUERY_KEY, userId],
     queryFn: () => api<ActiveStatus>('/subscriptions/active-status', { timeoutMs: TIMEOUTS.short }),
@@ -54,5 +58,11 @@ export function useAccess(): Access {
     fetched: query.data ?? null,
     override: developerOverride(),
   });
-  return { ...status, signedIn, userId, isAdmin, loading: signedIn && query.isPending && query.fetchStatus !== 'idle' };
+  const loading = signedIn && query.isPending && query.fetchStatus !== 'idle';
+  if (simulated) {
+    const { level, active } = simulatedLevel(simulated);
+    const plan = simulated === 'free' ? 'free' : 'premium';
+    return { level, active, plan, signedIn, userId, isAdmin: false, loading: false, simulated };
+  }
+  return { ...status, signedIn, userId, isAdmin, loading, simulated: null };
 }

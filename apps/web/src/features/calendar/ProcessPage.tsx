@@ -1,4 +1,4 @@
-import { calendarDay, type Language } from '@hunab/calendar';
+import { addDays, calendarDay, formatDate, type Language, parseDate } from '@hunab/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { PageRedirect } from '../../app/PageRedirect.tsx';
 import { useRouteParams } from '../../app/route-match.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { simulateProcessAccess, useSimulatedAccess } from '../../lib/access-simulation.ts';
 import { ApiRequestError, api } from '../../lib/api.ts';
 import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
@@ -150,8 +151,13 @@ export default function ProcessPage() {
     queryFn: () => loadProcess(tone, lang, reader),
     enabled: valid,
   });
-  const items = { data: day.data?.items };
-  const access = day.data?.access;
+  // An administrator's simulated access (the admin popover) shows the day as that reader would see it.
+  const simulated = useSimulatedAccess(!!session.user?.is_admin);
+  const served = day.data?.access;
+  const tomorrow = formatDate(addDays(parseDate(readerToday()), 1));
+  const access = served && simulated ? simulateProcessAccess(simulated, served, tone, tomorrow) : served;
+  // The server sends a closed day's items to an administrator only: a simulated closed day hides them too.
+  const items = { data: simulated && access?.status !== 'allowed' ? undefined : day.data?.items };
   const kept = useQuery({
     queryKey: ['personal', 'responses', tone],
     queryFn: () =>

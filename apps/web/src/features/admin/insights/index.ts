@@ -11,4 +11,6 @@ export const INSIGHT_SECTIONS: AdminSections = {
   adminStatsClicks: lazy(() => import('./ClicksSection.tsx')),
   adminTelegramClicks: lazy(() => import('./TelegramClicksSection.tsx')),
   adminAdvanced: lazy(() => import('./AdvancedSection.tsx')),
+  adminDebugProcess: lazy(() => import('./DebugProcessSection.tsx')),
+  adminDebugLanguageRoutes: lazy(() => import('./LanguageRoutesSection.tsx')),
 };
