@@ -21,6 +21,9 @@ import {
 import { rejectDeepBodies } from './lib/json-limits.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { appVersion } from './lib/version.ts';
+import { createAdminRepository } from './modules/admin/repository.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { createAdminService } from './modules/admin/service.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -259,6 +262,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         journal: createJournalService({ db: database.db, subscriptions, now }),
       });
       await api.register(reminderRoutes, { auth, reminders, push });
+      const adminRepository = createAdminRepository(database.db);
+      await api.register(adminRoutes, {
+        auth,
+        repo: adminRepository,
+        admin: createAdminService({ db: database.db, repo: adminRepository, auth, now }),
+      });
     },
     { prefix: '/api' },
   );

@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './admin-lists.ts';
 export * from './auth.ts';
 export * from './calendar.ts';

@@ -11,6 +11,7 @@ import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { purchases, subscriptionEvents, subscriptions, users } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { ApiError, isUniqueViolation } from '../../lib/errors.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -67,6 +68,12 @@ export async function currentSubscription(handle: Db, userId: string): Promise<S
     .orderBy(desc(subscriptions.id))
     .limit(1);
   return row ?? null;
+}
+
+/** Who changes a subscription from the admin area, and why: written to the audit log with the change. */
+export interface AdminChange {
+  actorId: string;
+  reason: string | null;
 }
 
 export function createSubscriptionService(db: Db, now: () => Date) {
@@ -204,7 +211,7 @@ export function createSubscriptionService(db: Db, now: () => Date) {
     },
 
     /** An administrator's grant: the current subscription, if any, ends and the new plan starts now. */
-    async grant(userId: string, planId: PlanId, days: number): Promise<SubscriptionRow> {
+    async grant(userId: string, planId: PlanId, days: number, admin?: AdminChange): Promise<SubscriptionRow> {
       const plan = planById(planId);
       if (!plan || plan.level === 0) throw new ApiError(400, 'VALIDATION_ERROR', 'Choose a paid plan to grant.');
       try {
@@ -232,7 +239,18 @@ export function createSubscriptionService(db: Db, now: () => Date) {
             })
             .returning();
           if (!row) throw new Error('the granted subscription was not written');
-          await record(tx, row.id, null, 'active', 'admin', `granted ${planId} for ${days} days`);
+          await record(tx, row.id, null, 'active', 'admin', admin?.reason ?? `granted ${planId} for ${days} days`);
+          if (admin) {
+            await recordAudit(tx, {
+              actorId: admin.actorId,
+              action: 'subscription.grant',
+              targetType: 'user',
+              targetId: userId,
+              before: ended.length > 0 ? { subscriptions: ended } : null,
+              after: { subscription_id: row.id, plan_id: planId, days, ends_at: row.currentPeriodEnd },
+              reason: admin.reason,
+            });
+          }
           return row;
         });
       } catch (error) {
@@ -308,7 +326,7 @@ export function createSubscriptionService(db: Db, now: () => Date) {
     },
 
     /** An administrator's revocation: the current subscription expires now. */
-    async revoke(userId: string): Promise<SubscriptionRow> {
+    async revoke(userId: string, admin?: AdminChange): Promise<SubscriptionRow> {
       return db.transaction(async (tx) => {
         const at = now();
         const [row] = await tx
@@ -317,7 +335,18 @@ export function createSubscriptionService(db: Db, now: () => Date) {
           .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'expired')))
           .returning();
         if (!row) throw new ApiError(404, 'NO_SUBSCRIPTION', 'This user has no subscription to revoke.');
-        await record(tx, row.id, null, 'expired', 'admin', 'revoked');
+        await record(tx, row.id, null, 'expired', 'admin', admin?.reason ?? 'revoked');
+        if (admin) {
+          await recordAudit(tx, {
+            actorId: admin.actorId,
+            action: 'subscription.revoke',
+            targetType: 'user',
+            targetId: userId,
+            before: { subscription_id: row.id, plan_id: row.planId },
+            after: { status: 'expired' },
+            reason: admin.reason,
+          });
+        }
         return row;
       });
     },

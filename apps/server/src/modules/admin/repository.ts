@@ -1,0 +1,289 @@
+import type { AdminListQuery } from '@hunab/contracts';
+import { ADMIN_CSV_MAX_ROWS } from '@hunab/contracts';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import {
+  adminAudit,
+  analyticsEvents,
+  cards,
+  commentReports,
+  comments,
+  orders,
+  purchases,
+  revokedTokens,
+  subscriptions,
+  users,
+} from '../../db/schema.ts';
+
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type UserRow = typeof users.$inferSelect;
+
+/** `%text%` for LIKE, with the text's own wildcards taken literally. */
+export const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The rows of one page, or of the whole export for CSV. */
+export function pageOf(query: Pick<AdminListQuery, 'page' | 'limit' | 'format'>) {
+  return query.format === 'csv'
+    ? { limit: ADMIN_CSV_MAX_ROWS, offset: 0 }
+    : { limit: query.limit, offset: (query.page - 1) * query.limit };
+}
+
+export const paginationOf = (query: Pick<AdminListQuery, 'page' | 'limit'>, total: number) => ({
+  page: query.page,
+  limit: query.limit,
+  total,
+  pages: Math.max(1, Math.ceil(total / query.limit)),
+});
+
+/** Ascending or descending by a column, with the id as the tie-breaker so pages never overlap. */
+export const ordered = (column: AnyPgColumn | SQL, order: 'asc' | 'desc', id: AnyPgColumn) =>
+  order === 'asc' ? [asc(column), asc(id)] : [desc(column), desc(id)];
+
+export interface UserFilters {
+  q?: string;
+  plan?: string;
+  admin?: boolean;
+  verified?: boolean;
+  blocked?: boolean;
+  lang?: string;
+  source?: string;
+}
+
+const current = and(eq(subscriptions.userId, users.id), ne(subscriptions.status, 'expired'));
+
+function userConditions(filters: UserFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.q) {
+    const pattern = containing(filters.q);
+    conditions.push(sql`(lower(${users.email}) like ${pattern} or lower(coalesce(${users.name}, '')) like ${pattern})`);
+  }
+  if (filters.plan === 'none') conditions.push(isNull(subscriptions.id));
+  else if (filters.plan) conditions.push(eq(subscriptions.planId, filters.plan));
+  if (filters.admin !== undefined) conditions.push(eq(users.isAdmin, filters.admin));
+  if (filters.verified !== undefined) {
+    conditions.push(filters.verified ? isNotNull(users.emailVerifiedAt) : isNull(users.emailVerifiedAt));
+  }
+  if (filters.blocked !== undefined) {
+    conditions.push(filters.blocked ? isNotNull(users.blockedAt) : isNull(users.blockedAt));
+  }
+  if (filters.lang) conditions.push(eq(users.lang, filters.lang));
+  if (filters.source) conditions.push(eq(users.registrationSource, filters.source));
+  return and(...conditions);
+}
+
+const USER_SORTS = {
+  created_at: users.createdAt,
+  email: sql`lower(${users.email})`,
+  name: sql`lower(coalesce(${users.name}, ''))`,
+  lang: users.lang,
+};
+
+export const userListColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  lang: users.lang,
+  isAdmin: users.isAdmin,
+  emailVerifiedAt: users.emailVerifiedAt,
+  blockedAt: users.blockedAt,
+  registrationSource: users.registrationSource,
+  planId: subscriptions.planId,
+  subscriptionStatus: subscriptions.status,
+  createdAt: users.createdAt,
+};
+export type UserListRow = {
+  [K in keyof typeof userListColumns]: (typeof userListColumns)[K]['_']['data'] | null;
+} & { id: string; email: string; lang: string; isAdmin: boolean; registrationSource: string; createdAt: Date };
+
+export function createAdminRepository(db: Db) {
+  return {
+    async listUsers(
+      filters: UserFilters,
+      sort: keyof typeof USER_SORTS,
+      order: 'asc' | 'desc',
+      page: { limit: number; offset: number },
+    ) {
+      const where = userConditions(filters);
+      // The plan join is needed only when a plan filter reads it; the count skips it otherwise.
+      const countQuery = db.select({ total: count() }).from(users);
+      const [totals] = await (filters.plan ? countQuery.leftJoin(subscriptions, current) : countQuery).where(where);
+      const rows = await db
+        .select(userListColumns)
+        .from(users)
+        .leftJoin(subscriptions, current)
+        .where(where)
+        .orderBy(...ordered(USER_SORTS[sort], order, users.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { rows: rows as UserListRow[], total: Number(totals?.total ?? 0) };
+    },
+
+    async userListRow(id: string, executor: Db | Transaction = db): Promise<UserListRow | undefined> {
+      const [row] = await executor
+        .select(userListColumns)
+        .from(users)
+        .leftJoin(subscriptions, current)
+        .where(eq(users.id, id))
+        .limit(1);
+      return row as UserListRow | undefined;
+    },
+
+    async findUser(id: string, executor: Db | Transaction = db): Promise<UserRow | undefined> {
+      const [row] = await executor.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    async lockUser(tx: Transaction, id: string): Promise<UserRow | undefined> {
+      const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update').limit(1);
+      return row;
+    },
+
+    async revokeToken(tx: Transaction, jti: string, userId: string, expiresAt: Date) {
+      await tx.insert(revokedTokens).values({ jti, userId, expiresAt }).onConflictDoNothing();
+    },
+
+    async updateUser(tx: Transaction, id: string, values: Partial<typeof users.$inferInsert>) {
+      await tx.update(users).set(values).where(eq(users.id, id));
+    },
+
+    /** Everything an administrator looks at about one user, the long lists cut to their newest rows. */
+    async userDetail(id: string) {
+      const [cardRows, subscriptionRows, purchaseRows, orderRows, commentRows, eventRows] = await Promise.all([
+        db
+          .select({
+            id: cards.id,
+            name: cards.name,
+            birth_date: cards.birthDate,
+            is_primary: cards.isPrimary,
+            created_at: cards.createdAt,
+          })
+          .from(cards)
+          .where(eq(cards.userId, id))
+          .orderBy(desc(cards.createdAt))
+          .limit(100),
+        db
+          .select({
+            id: subscriptions.id,
+            plan_id: subscriptions.planId,
+            status: subscriptions.status,
+            source: subscriptions.source,
+            current_period_start: subscriptions.currentPeriodStart,
+            current_period_end: subscriptions.currentPeriodEnd,
+            auto_renew: subscriptions.autoRenew,
+          })
+          .from(subscriptions)
+          .where(eq(subscriptions.userId, id))
+          .orderBy(desc(subscriptions.id))
+          .limit(50),
+        db
+          .select({
+            id: purchases.id,
+            product_name: purchases.productName,
+            product_id: purchases.productId,
+            source: purchases.source,
+            activation_date: purchases.activationDate,
+            expires_at: purchases.expiresAt,
+            created_at: purchases.createdAt,
+          })
+          .from(purchases)
+          .where(eq(purchases.userId, id))
+          .orderBy(desc(purchases.createdAt))
+          .limit(50),
+        db
+          .select({
+            id: orders.id,
+            product_id: orders.productId,
+            status: orders.status,
+            amount: orders.amount,
+            refunded_amount: orders.refundedAmount,
+            currency: orders.currency,
+            provider: orders.provider,
+            created_at: orders.createdAt,
+          })
+          .from(orders)
+          .where(eq(orders.userId, id))
+          .orderBy(desc(orders.createdAt))
+          .limit(50),
+        db
+          .select({
+            id: comments.id,
+            cycle_type: comments.cycleType,
+            cycle_value: comments.cycleValue,
+            content: comments.content,
+            is_deleted: comments.isDeleted,
+            hidden: sql<boolean>`${comments.hiddenAt} is not null`,
+            created_at: comments.createdAt,
+          })
+          .from(comments)
+          .where(eq(comments.userId, id))
+          .orderBy(desc(comments.createdAt))
+          .limit(50),
+        db
+          .select({
+            id: analyticsEvents.id,
+            event: analyticsEvents.event,
+            category: analyticsEvents.category,
+            label: analyticsEvents.label,
+            url: analyticsEvents.url,
+            created_at: analyticsEvents.createdAt,
+          })
+          .from(analyticsEvents)
+          .where(eq(analyticsEvents.userId, id))
+          .orderBy(desc(analyticsEvents.createdAt))
+          .limit(50),
+      ]);
+      return {
+        cards: cardRows,
+        subscriptions: subscriptionRows,
+        purchases: purchaseRows,
+        payments: orderRows,
+        comments: commentRows,
+        events: eventRows,
+      };
+    },
+
+    async listAudit(
+      filters: { actor?: string; action?: string; targetType?: string; targetId?: string; from?: string; to?: string },
+      order: 'asc' | 'desc',
+      page: { limit: number; offset: number },
+    ) {
+      const conditions: (SQL | undefined)[] = [
+        filters.actor ? eq(adminAudit.actorId, filters.actor) : undefined,
+        filters.action ? sql`${adminAudit.action} like ${`${filters.action.replace(/_/g, '\\_')}%`}` : undefined,
+        filters.targetType ? eq(adminAudit.targetType, filters.targetType) : undefined,
+        filters.targetId ? eq(adminAudit.targetId, filters.targetId) : undefined,
+        filters.from ? gte(adminAudit.createdAt, new Date(`${filters.from}T00:00:00Z`)) : undefined,
+        filters.to ? lt(adminAudit.createdAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000)) : undefined,
+      ];
+      const where = and(...conditions);
+      const [totals] = await db.select({ total: count() }).from(adminAudit).where(where);
+      const rows = await db
+        .select({
+          id: adminAudit.id,
+          actorId: adminAudit.actorId,
+          actorEmail: users.email,
+          action: adminAudit.action,
+          targetType: adminAudit.targetType,
+          targetId: adminAudit.targetId,
+          before: adminAudit.before,
+          after: adminAudit.after,
+          reason: adminAudit.reason,
+          createdAt: adminAudit.createdAt,
+        })
+        .from(adminAudit)
+        .leftJoin(users, eq(users.id, adminAudit.actorId))
+        .where(where)
+        .orderBy(...ordered(adminAudit.createdAt, order, adminAudit.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { rows, total: Number(totals?.total ?? 0) };
+    },
+
+    /** Open reports of a comment, for the moderation list. */
+    openReportsCount: sql<number>`(select count(*)::int from ${commentReports}
+      where ${commentReports.commentId} = ${comments.id} and ${commentReports.status} = 'open')`,
+  };
+}
+
+export type AdminRepository = ReturnType<typeof createAdminRepository>;

@@ -1,0 +1,299 @@
+import {
+  adminAuditQuerySchema,
+  adminAuditResponseSchema,
+  adminBlockBodySchema,
+  adminIdParamsSchema,
+  adminReasonBodySchema,
+  adminSetAdminBodySchema,
+  adminUserChangeResponseSchema,
+  adminUserDetailResponseSchema,
+  adminUsersQuerySchema,
+  adminUsersResponseSchema,
+  errorBodySchema,
+  impersonationResponseSchema,
+  okResponseSchema,
+} from '@hunab/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCsv, toCsv } from '../../lib/csv.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
+import type { AuthService } from '../auth/service.ts';
+import { sessionHooks, sessionOf } from '../auth/session.ts';
+import { type AdminRepository, pageOf, paginationOf } from './repository.ts';
+import { type AdminService, toAdminUserRow } from './service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
+const tags = ['admin'];
+const iso = (value: Date | string | null | undefined) =>
+  value instanceof Date ? value.toISOString() : (value ?? null);
+
+/** Dates of a detail list as ISO texts. */
+const withIsoDates = <T extends Record<string, unknown>>(rows: T[]) =>
+  rows.map((row) =>
+    Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? iso(value) : value])),
+  );
+
+/** The admin area's users and audit log (docs/decisions/030-admin-area.md); thin: the rules are in service.ts. */
+export const adminRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  admin: AdminService;
+  repo: AdminRepository;
+}> = async (app, { auth, admin, repo }) => {
+  const session = sessionHooks(auth);
+  const guard = { preHandler: [session.required, session.admin] };
+  // Changes are cheap to make by mistake in a loop; one administrator makes at most this many a minute.
+  const changes = createRateLimiter({ limit: 120, windowMs: 60_000 });
+  const limited = (id: string) => limitOrThrow(changes, id);
+
+  app.get(
+    '/admin/users',
+    {
+      schema: {
+        summary: 'Users, searched, filtered, sorted and paged, or as CSV (administrators only)',
+        tags,
+        querystring: adminUsersQuerySchema,
+        response: { 200: adminUsersResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request, reply) => {
+      const { sort, order, ...query } = request.query;
+      const filters = {
+        q: query.q,
+        plan: query.plan,
+        admin: query.admin,
+        verified: query.verified,
+        blocked: query.blocked,
+        lang: query.lang,
+        source: query.source,
+      };
+      const { rows, total } = await repo.listUsers(filters, sort, order, pageOf(query));
+      const data = rows.map(toAdminUserRow);
+      if (query.format === 'csv') {
+        return sendCsv(
+          reply,
+          'users',
+          toCsv(data, [
+            ['id', (r) => r.id],
+            ['email', (r) => r.email],
+            ['name', (r) => r.name],
+            ['lang', (r) => r.lang],
+            ['admin', (r) => r.is_admin],
+            ['verified', (r) => r.email_verified],
+            ['blocked', (r) => r.blocked],
+            ['source', (r) => r.registration_source],
+            ['plan', (r) => r.plan_id],
+            ['subscription_status', (r) => r.subscription_status],
+            ['created_at', (r) => r.created_at],
+          ]),
+        );
+      }
+      return { success: true as const, data, pagination: paginationOf(query, total) };
+    },
+  );
+
+  app.get(
+    '/admin/users/:id',
+    {
+      schema: {
+        summary: 'One user with their cards, subscriptions, purchases, payments, comments and events',
+        tags,
+        params: adminIdParamsSchema,
+        response: { 200: adminUserDetailResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request) => {
+      const user = await repo.findUser(request.params.id);
+      const row = user && (await repo.userListRow(user.id));
+      if (!user || !row) throw new ApiError(404, 'USER_NOT_FOUND', 'There is no such user.');
+      const detail = await repo.userDetail(user.id);
+      return {
+        success: true as const,
+        data: {
+          user: {
+            ...toAdminUserRow(row),
+            username: user.username,
+            birth_date: user.birthDate,
+            interest: user.interest,
+            blocked_at: iso(user.blockedAt),
+            updated_at: user.updatedAt.toISOString(),
+          },
+          cards: withIsoDates(detail.cards),
+          subscriptions: withIsoDates(detail.subscriptions),
+          purchases: withIsoDates(detail.purchases),
+          payments: withIsoDates(detail.payments),
+          comments: withIsoDates(detail.comments),
+          events: withIsoDates(detail.events),
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/admin',
+    {
+      schema: {
+        summary: 'Make a user an administrator or remove the role (not oneself)',
+        tags,
+        params: adminIdParamsSchema,
+        body: adminSetAdminBodySchema,
+        response: { 200: adminUserChangeResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request) => {
+      const me = sessionOf(request);
+      limited(me.user.id);
+      const data = await admin.setAdmin(me, request.params.id, request.body.is_admin, request.body.reason);
+      return { success: true as const, data };
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/block',
+    {
+      schema: {
+        summary: 'Block a user (they cannot sign in and every session ends) or unblock them',
+        tags,
+        params: adminIdParamsSchema,
+        body: adminBlockBodySchema,
+        response: { 200: adminUserChangeResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request) => {
+      const me = sessionOf(request);
+      limited(me.user.id);
+      const data = await admin.setBlocked(me, request.params.id, request.body.blocked, request.body.reason);
+      return { success: true as const, data };
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/resend-verification',
+    {
+      schema: {
+        summary: "Send the user's email verification link again",
+        tags,
+        params: adminIdParamsSchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request) => {
+      const me = sessionOf(request);
+      limited(me.user.id);
+      await admin.resendVerification(me, request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/impersonate',
+    {
+      schema: {
+        summary: 'A short session as a user who is not an administrator, to see what they see',
+        tags,
+        params: adminIdParamsSchema,
+        body: adminReasonBodySchema,
+        response: { 200: impersonationResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request) => {
+      const me = sessionOf(request);
+      limited(me.user.id);
+      const { token, expiresAt, user } = await admin.impersonate(me, request.params.id, request.body.reason);
+      return {
+        success: true as const,
+        data: {
+          token,
+          expires_at: expiresAt.toISOString(),
+          user: { id: user.id, email: user.email, name: user.name },
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/impersonation/end',
+    {
+      schema: {
+        summary: "End an administrator's session as another user (called with that session's token)",
+        tags: ['auth'],
+        response: { 200: okResponseSchema, ...errors },
+      },
+      preHandler: session.required,
+    },
+    async (request) => {
+      await admin.endImpersonation(sessionOf(request));
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/admin/audit',
+    {
+      schema: {
+        summary: "The administrators' changes, newest first, filtered by actor, action, target and dates",
+        tags,
+        querystring: adminAuditQuerySchema,
+        response: { 200: adminAuditResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const { rows, total } = await repo.listAudit(
+        {
+          actor: query.actor,
+          action: query.action,
+          targetType: query.target_type,
+          targetId: query.target_id,
+          from: query.from,
+          to: query.to,
+        },
+        query.order,
+        pageOf(query),
+      );
+      const data = rows.map((row) => ({
+        id: row.id,
+        actor_id: row.actorId,
+        actor_email: row.actorEmail,
+        action: row.action,
+        target_type: row.targetType,
+        target_id: row.targetId,
+        before: row.before,
+        after: row.after,
+        reason: row.reason,
+        created_at: row.createdAt.toISOString(),
+      }));
+      if (query.format === 'csv') {
+        return sendCsv(
+          reply,
+          'audit',
+          toCsv(data, [
+            ['id', (r) => r.id],
+            ['created_at', (r) => r.created_at],
+            ['actor', (r) => r.actor_email ?? r.actor_id],
+            ['action', (r) => r.action],
+            ['target_type', (r) => r.target_type],
+            ['target_id', (r) => r.target_id],
+            ['reason', (r) => r.reason],
+            ['before', (r) => (r.before == null ? null : JSON.stringify(r.before))],
+            ['after', (r) => (r.after == null ? null : JSON.stringify(r.after))],
+          ]),
+        );
+      }
+      return { success: true as const, data, pagination: paginationOf(query, total) };
+    },
+  );
+};
