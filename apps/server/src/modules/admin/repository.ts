@@ -1,12 +1,13 @@
 import type { AdminListQuery } from '@hunab/contracts';
 import { ADMIN_CSV_MAX_ROWS } from '@hunab/contracts';
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, gte, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   adminAudit,
   analyticsEvents,
   cards,
+  commentCycleCounts,
   commentReports,
   comments,
   orders,
@@ -280,9 +281,135 @@ export function createAdminRepository(db: Db) {
       return { rows, total: Number(totals?.total ?? 0) };
     },
 
-    /** Open reports of a comment, for the moderation list. */
-    openReportsCount: sql<number>`(select count(*)::int from ${commentReports}
-      where ${commentReports.commentId} = ${comments.id} and ${commentReports.status} = 'open')`,
+    async listComments(
+      filters: { cycleType?: string; cycleValue?: number; user?: string; status?: string },
+      order: 'asc' | 'desc',
+      page: { limit: number; offset: number },
+    ) {
+      const openReports = sql<number>`(select count(*)::int from ${commentReports}
+        where ${commentReports.commentId} = ${comments.id} and ${commentReports.status} = 'open')`;
+      const status = {
+        visible: and(eq(comments.isDeleted, false), isNull(comments.hiddenAt)),
+        hidden: isNotNull(comments.hiddenAt),
+        deleted: eq(comments.isDeleted, true),
+        reported: sql`exists (select 1 from ${commentReports}
+          where ${commentReports.commentId} = ${comments.id} and ${commentReports.status} = 'open')`,
+      } as Record<string, SQL | undefined>;
+      const where = and(
+        filters.cycleType ? eq(comments.cycleType, filters.cycleType) : undefined,
+        filters.cycleValue !== undefined ? eq(comments.cycleValue, filters.cycleValue) : undefined,
+        filters.user ? eq(comments.userId, filters.user) : undefined,
+        filters.status ? status[filters.status] : undefined,
+      );
+      const [totals] = await db.select({ total: count() }).from(comments).where(where);
+      const rows = await db
+        .select({
+          id: comments.id,
+          userId: comments.userId,
+          userEmail: users.email,
+          userName: users.name,
+          userBlocked: sql<boolean>`${users.blockedAt} is not null`,
+          cycleType: comments.cycleType,
+          cycleValue: comments.cycleValue,
+          lang: comments.lang,
+          content: comments.content,
+          isDeleted: comments.isDeleted,
+          hidden: sql<boolean>`${comments.hiddenAt} is not null`,
+          openReports,
+          createdAt: comments.createdAt,
+        })
+        .from(comments)
+        .innerJoin(users, eq(users.id, comments.userId))
+        .where(where)
+        .orderBy(...ordered(comments.createdAt, order, comments.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { rows, total: Number(totals?.total ?? 0) };
+    },
+
+    async lockComment(tx: Transaction, id: number) {
+      const [row] = await tx.select().from(comments).where(eq(comments.id, id)).for('update').limit(1);
+      return row;
+    },
+
+    /**
+     * Hides or shows a comment: a hidden thread leaves its cycle's list (the thread count follows) and the
+     * cycle's version moves, so every server's kept pages are read again.
+     */
+    async setHidden(tx: Transaction, row: typeof comments.$inferSelect, hidden: boolean, at: Date) {
+      await tx
+        .update(comments)
+        .set({ hiddenAt: hidden ? at : null })
+        .where(eq(comments.id, row.id));
+      const threads = row.replyToId === null ? (hidden ? -1 : 1) : 0;
+      await tx
+        .update(commentCycleCounts)
+        .set({
+          threads: sql`greatest(0, ${commentCycleCounts.threads} + ${threads})`,
+          version: sql`${commentCycleCounts.version} + 1`,
+        })
+        .where(
+          and(
+            eq(commentCycleCounts.cycleType, row.cycleType),
+            eq(commentCycleCounts.cycleValue, row.cycleValue),
+            eq(commentCycleCounts.cycleSubValue, row.cycleSubValue),
+            eq(commentCycleCounts.lang, row.lang),
+            eq(commentCycleCounts.isSum, row.isSum),
+          ),
+        );
+    },
+
+    /** Closes the open reports of a comment (its moderation settled them). */
+    async settleReports(tx: Transaction, commentId: number, by: string, at: Date) {
+      return tx
+        .update(commentReports)
+        .set({ status: 'resolved', resolvedBy: by, resolvedAt: at })
+        .where(and(eq(commentReports.commentId, commentId), eq(commentReports.status, 'open')))
+        .returning({ id: commentReports.id });
+    },
+
+    async listReports(
+      status: 'open' | 'resolved' | 'dismissed',
+      order: 'asc' | 'desc',
+      page: { limit: number; offset: number },
+    ) {
+      const author = aliasedTable(users, 'author');
+      const where = eq(commentReports.status, status);
+      const [totals] = await db.select({ total: count() }).from(commentReports).where(where);
+      const rows = await db
+        .select({
+          id: commentReports.id,
+          commentId: commentReports.commentId,
+          commentContent: comments.content,
+          commentHidden: sql<boolean>`${comments.hiddenAt} is not null`,
+          commentDeleted: comments.isDeleted,
+          authorId: comments.userId,
+          authorEmail: author.email,
+          reporterEmail: users.email,
+          reason: commentReports.reason,
+          note: commentReports.note,
+          status: commentReports.status,
+          createdAt: commentReports.createdAt,
+        })
+        .from(commentReports)
+        .innerJoin(comments, eq(comments.id, commentReports.commentId))
+        .innerJoin(author, eq(author.id, comments.userId))
+        .innerJoin(users, eq(users.id, commentReports.userId))
+        .where(where)
+        .orderBy(...ordered(commentReports.createdAt, order, commentReports.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { rows, total: Number(totals?.total ?? 0) };
+    },
+
+    async lockReport(tx: Transaction, id: number) {
+      const [row] = await tx.select().from(commentReports).where(eq(commentReports.id, id)).for('update').limit(1);
+      return row;
+    },
+
+    async closeReport(tx: Transaction, id: number, status: 'resolved' | 'dismissed', by: string, at: Date) {
+      await tx.update(commentReports).set({ status, resolvedBy: by, resolvedAt: at }).where(eq(commentReports.id, id));
+    },
   };
 }
 

@@ -2,8 +2,15 @@ import {
   adminAuditQuerySchema,
   adminAuditResponseSchema,
   adminBlockBodySchema,
+  adminCommentsQuerySchema,
+  adminCommentsResponseSchema,
+  adminHideCommentBodySchema,
   adminIdParamsSchema,
+  adminNumericIdParamsSchema,
   adminReasonBodySchema,
+  adminReportsQuerySchema,
+  adminReportsResponseSchema,
+  adminResolveReportBodySchema,
   adminSetAdminBodySchema,
   adminUserChangeResponseSchema,
   adminUserDetailResponseSchema,
@@ -294,6 +301,148 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         );
       }
       return { success: true as const, data, pagination: paginationOf(query, total) };
+    },
+  );
+
+  app.get(
+    '/admin/comments',
+    {
+      schema: {
+        summary: 'Comments of every cycle, newest first, by cycle, author and state (administrators only)',
+        tags,
+        querystring: adminCommentsQuerySchema,
+        response: { 200: adminCommentsResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const { rows, total } = await repo.listComments(
+        { cycleType: query.cycle_type, cycleValue: query.cycle_value, user: query.user, status: query.status },
+        query.order,
+        pageOf(query),
+      );
+      const data = rows.map((row) => ({
+        id: row.id,
+        user_id: row.userId,
+        user_email: row.userEmail,
+        user_name: row.userName,
+        user_blocked: row.userBlocked,
+        cycle_type: row.cycleType,
+        cycle_value: row.cycleValue,
+        lang: row.lang,
+        content: row.content,
+        is_deleted: row.isDeleted,
+        hidden: row.hidden,
+        open_reports: Number(row.openReports),
+        created_at: row.createdAt.toISOString(),
+      }));
+      if (query.format === 'csv') {
+        return sendCsv(
+          reply,
+          'comments',
+          toCsv(data, [
+            ['id', (r) => r.id],
+            ['created_at', (r) => r.created_at],
+            ['author', (r) => r.user_email],
+            ['cycle', (r) => `${r.cycle_type} ${r.cycle_value}`],
+            ['lang', (r) => r.lang],
+            ['hidden', (r) => r.hidden],
+            ['deleted', (r) => r.is_deleted],
+            ['open_reports', (r) => r.open_reports],
+            ['content', (r) => r.content],
+          ]),
+        );
+      }
+      return { success: true as const, data, pagination: paginationOf(query, total) };
+    },
+  );
+
+  app.post(
+    '/admin/comments/:id/hide',
+    {
+      schema: {
+        summary: 'Hide a comment from the public lists (its open reports are resolved) or show it again',
+        tags,
+        params: adminNumericIdParamsSchema,
+        body: adminHideCommentBodySchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request) => {
+      const me = sessionOf(request);
+      limited(me.user.id);
+      await admin.setCommentHidden(me, request.params.id, request.body.hidden, request.body.reason);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/admin/comment-reports',
+    {
+      schema: {
+        summary: "Readers' reports of comments: the open queue, or the resolved and dismissed ones",
+        tags,
+        querystring: adminReportsQuerySchema,
+        response: { 200: adminReportsResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const { rows, total } = await repo.listReports(query.status, query.order, pageOf(query));
+      const data = rows.map((row) => ({
+        id: row.id,
+        comment_id: row.commentId,
+        comment_content: row.commentContent,
+        comment_hidden: row.commentHidden,
+        comment_deleted: row.commentDeleted,
+        author_id: row.authorId,
+        author_email: row.authorEmail,
+        reporter_email: row.reporterEmail,
+        reason: row.reason,
+        note: row.note,
+        status: row.status,
+        created_at: row.createdAt.toISOString(),
+      }));
+      if (query.format === 'csv') {
+        return sendCsv(
+          reply,
+          'comment-reports',
+          toCsv(data, [
+            ['id', (r) => r.id],
+            ['created_at', (r) => r.created_at],
+            ['comment_id', (r) => r.comment_id],
+            ['author', (r) => r.author_email],
+            ['reporter', (r) => r.reporter_email],
+            ['reason', (r) => r.reason],
+            ['note', (r) => r.note],
+            ['status', (r) => r.status],
+          ]),
+        );
+      }
+      return { success: true as const, data, pagination: paginationOf(query, total) };
+    },
+  );
+
+  app.post(
+    '/admin/comment-reports/:id',
+    {
+      schema: {
+        summary: 'Resolve or dismiss an open report',
+        tags,
+        params: adminNumericIdParamsSchema,
+        body: adminResolveReportBodySchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request) => {
+      const me = sessionOf(request);
+      limited(me.user.id);
+      await admin.closeReport(me, request.params.id, request.body.status, request.body.reason ?? null);
+      return { success: true as const };
     },
   );
 };
