@@ -384,6 +384,7 @@ describe('the audit log', () => {
     expect(mine.data.map((r: { action: string }) => r.action)).toEqual(['user.unblock', 'user.block']);
     expect(mine.data[0]).toMatchObject({ actor_email: boss.email, target_type: 'user', target_id: user.id });
     expect((await list(`actor=${boss.id}&action=user.block`)).data).toHaveLength(1);
+    expect((await list(`actor=${encodeURIComponent(boss.email)}`)).pagination.total).toBe(2);
     expect((await list(`target_type=user&target_id=${user.id}`)).pagination.total).toBe(2);
     const today = new Date().toISOString().slice(0, 10);
     expect((await list(`actor=${boss.id}&from=${today}&to=${today}`)).data).toHaveLength(2);

@@ -2,6 +2,7 @@ import { LANGUAGES } from '@hunab/calendar';
 import { z } from 'zod';
 import { adminListQuerySchema, adminPaginationSchema } from './admin-lists.ts';
 import { REGISTRATION_SOURCES } from './auth.ts';
+import { COMMENT_REPORT_NOTE_MAX, COMMENT_REPORT_REASONS } from './comment-rules.ts';
 import { PLAN_IDS } from './plans.ts';
 import { safeText } from './text.ts';
 
@@ -95,7 +96,8 @@ export const adminUserChangeResponseSchema = z.object({ success: z.literal(true)
 
 export const adminAuditQuerySchema = adminListQuerySchema.extend({
   sort: z.enum(['created_at']).default('created_at'),
-  actor: z.uuid().optional(),
+  /** The administrator's id or email. */
+  actor: z.union([z.uuid(), z.email()]).optional(),
   action: z
     .string()
     .regex(/^[a-z_.]{1,60}$/)
@@ -129,9 +131,6 @@ export const adminAuditResponseSchema = z.object({
 
 // Comments and reports
 
-export const COMMENT_REPORT_REASONS = ['spam', 'abuse', 'off_topic', 'personal_data', 'other'] as const;
-export type CommentReportReason = (typeof COMMENT_REPORT_REASONS)[number];
-export const COMMENT_REPORT_NOTE_MAX = 500;
 export const commentReportBodySchema = z.strictObject({
   reason: z.enum(COMMENT_REPORT_REASONS),
   note: safeText(COMMENT_REPORT_NOTE_MAX).trim().optional(),

@@ -69,7 +69,7 @@ export const PAGES: Record<PageName, PageComponent> = {
     () => import('../features/education/SubscriptionRequiredPage.tsx'),
     ['education'],
   ),
-  admin: lazyPage(() => import('../features/admin/AdminPage.tsx')),
+  admin: lazyPage(() => import('../features/admin/AdminPage.tsx'), ['admin']),
   glyphs: lazyPage(() => import('../features/calendar/GlyphsPage.tsx')),
   products: lazyPage(() => import('../features/commerce/ProductsPage.tsx'), ['commerce']),
   checkout: lazyPage(() => import('../features/commerce/CheckoutPage.tsx'), ['commerce']),

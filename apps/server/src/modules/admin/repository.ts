@@ -250,7 +250,11 @@ export function createAdminRepository(db: Db) {
       page: { limit: number; offset: number },
     ) {
       const conditions: (SQL | undefined)[] = [
-        filters.actor ? eq(adminAudit.actorId, filters.actor) : undefined,
+        filters.actor
+          ? filters.actor.includes('@')
+            ? sql`${adminAudit.actorId} = (select ${users.id} from ${users} where lower(${users.email}) = lower(${filters.actor}))`
+            : eq(adminAudit.actorId, filters.actor)
+          : undefined,
         filters.action ? sql`${adminAudit.action} like ${`${filters.action.replace(/_/g, '\\_')}%`}` : undefined,
         filters.targetType ? eq(adminAudit.targetType, filters.targetType) : undefined,
         filters.targetId ? eq(adminAudit.targetId, filters.targetId) : undefined,
