@@ -266,6 +266,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminRoutes, {
         auth,
         repo: adminRepository,
+        subscriptions,
         admin: createAdminService({ db: database.db, repo: adminRepository, auth, now }),
       });
     },

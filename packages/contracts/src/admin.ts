@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { adminListQuerySchema, adminPaginationSchema } from './admin-lists.ts';
 import { REGISTRATION_SOURCES } from './auth.ts';
 import { COMMENT_REPORT_NOTE_MAX, COMMENT_REPORT_REASONS } from './comment-rules.ts';
-import { PLAN_IDS } from './plans.ts';
+import { ORDER_STATUSES, PAYMENT_PROVIDERS } from './commerce.ts';
+import { PLAN_IDS, SUBSCRIPTION_STATUSES } from './plans.ts';
 import { safeText } from './text.ts';
 
 /** "true"/"false" in a query string. */
@@ -199,3 +200,121 @@ export const adminResolveReportBodySchema = z.strictObject({
 });
 
 export const okResponseSchema = z.object({ success: z.literal(true) });
+
+/** The user of a filter: an id or an email address. */
+const userRef = z.union([z.uuid(), z.email()]);
+
+// Payments
+
+export const adminPaymentsQuerySchema = adminListQuerySchema.extend({
+  sort: z.enum(['created_at', 'amount']).default('created_at'),
+  status: z.enum(ORDER_STATUSES).optional(),
+  provider: z.enum(PAYMENT_PROVIDERS).optional(),
+  user: userRef.optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+export const adminPaymentRowSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  user_email: z.string(),
+  product_id: z.string(),
+  kind: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  amount: z.number(),
+  refunded_amount: z.number(),
+  currency: z.string(),
+  provider: z.string(),
+  provider_payment_id: z.string().nullable(),
+  promo_code: z.string().nullable(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type AdminPaymentRow = z.infer<typeof adminPaymentRowSchema>;
+export const adminPaymentsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(adminPaymentRowSchema),
+  pagination: adminPaginationSchema,
+});
+export const adminOrderEventSchema = z.object({
+  id: z.number(),
+  type: z.string(),
+  from_status: z.string().nullable(),
+  to_status: z.string().nullable(),
+  actor: z.string(),
+  data: z.unknown(),
+  at: z.string(),
+});
+export type AdminOrderEvent = z.infer<typeof adminOrderEventSchema>;
+export const adminPaymentDetailResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ payment: adminPaymentRowSchema, events: z.array(adminOrderEventSchema) }),
+});
+export const adminOrderParamsSchema = z.strictObject({ id: z.uuid({ error: 'An order id is a UUID' }) });
+
+// Subscriptions
+
+export const adminSubscriptionsQuerySchema = adminListQuerySchema.extend({
+  sort: z.enum(['created_at', 'current_period_end']).default('created_at'),
+  status: z.enum(SUBSCRIPTION_STATUSES).optional(),
+  plan: z.enum(PLAN_IDS).optional(),
+  user: userRef.optional(),
+});
+export const adminSubscriptionRowSchema = z.object({
+  id: z.number(),
+  user_id: z.string(),
+  user_email: z.string(),
+  plan_id: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  source: z.string(),
+  auto_renew: z.boolean(),
+  current_period_start: z.string(),
+  current_period_end: z.string(),
+  pause_until: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminSubscriptionRow = z.infer<typeof adminSubscriptionRowSchema>;
+export const adminSubscriptionsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(adminSubscriptionRowSchema),
+  pagination: adminPaginationSchema,
+});
+export const ADMIN_SUBSCRIPTION_ACTIONS = ['extend', 'pause', 'resume', 'cancel'] as const;
+export type AdminSubscriptionAction = (typeof ADMIN_SUBSCRIPTION_ACTIONS)[number];
+export const adminSubscriptionActionParamsSchema = z.strictObject({
+  id: adminNumericIdParamsSchema.shape.id,
+  action: z.enum(ADMIN_SUBSCRIPTION_ACTIONS),
+});
+export const adminSubscriptionActionBodySchema = z.strictObject({
+  /** Days to extend by, or to pause for. */
+  days: z.number().int().min(1).max(3660).optional(),
+  reason: adminReasonSchema,
+});
+export const adminSubscriptionChangeResponseSchema = z.object({
+  success: z.literal(true),
+  data: adminSubscriptionRowSchema,
+});
+
+// Promo codes
+
+export const adminPromoCodesQuerySchema = adminListQuerySchema.extend({
+  sort: z.enum(['created_at', 'code', 'valid_until']).default('created_at'),
+  active: queryFlag.optional(),
+});
+export const adminPromoCodeRowSchema = z.object({
+  code: z.string(),
+  discount_percentage: z.number(),
+  valid_until: z.string(),
+  active: z.boolean(),
+  created_at: z.string(),
+  /** Orders paid with the code. */
+  used: z.number(),
+  /** Orders started with it and not paid (yet). */
+  started: z.number(),
+});
+export type AdminPromoCodeRow = z.infer<typeof adminPromoCodeRowSchema>;
+export const adminPromoCodesResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(adminPromoCodeRowSchema),
+  pagination: adminPaginationSchema,
+});

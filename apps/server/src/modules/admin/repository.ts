@@ -10,7 +10,9 @@ import {
   commentCycleCounts,
   commentReports,
   comments,
+  orderEvents,
   orders,
+  promoCodes,
   purchases,
   revokedTokens,
   subscriptions,
@@ -40,6 +42,46 @@ export const paginationOf = (query: Pick<AdminListQuery, 'page' | 'limit'>, tota
 /** Ascending or descending by a column, with the id as the tie-breaker so pages never overlap. */
 export const ordered = (column: AnyPgColumn | SQL, order: 'asc' | 'desc', id: AnyPgColumn) =>
   order === 'asc' ? [asc(column), asc(id)] : [desc(column), desc(id)];
+
+const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+/** A user column matching a user given by id or by email. */
+const userIs = (column: AnyPgColumn, ref: string) =>
+  ref.includes('@')
+    ? sql`${column} = (select ${users.id} from ${users} where lower(${users.email}) = lower(${ref}))`
+    : eq(column, ref);
+
+const paymentColumns = {
+  id: orders.id,
+  userId: orders.userId,
+  userEmail: users.email,
+  productId: orders.productId,
+  kind: orders.kind,
+  status: orders.status,
+  amount: orders.amount,
+  refundedAmount: orders.refundedAmount,
+  currency: orders.currency,
+  provider: orders.provider,
+  providerPaymentId: orders.providerPaymentId,
+  promoCode: orders.promoCode,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+};
+
+const subscriptionColumns = {
+  id: subscriptions.id,
+  userId: subscriptions.userId,
+  userEmail: users.email,
+  planId: subscriptions.planId,
+  status: subscriptions.status,
+  source: subscriptions.source,
+  autoRenew: subscriptions.autoRenew,
+  currentPeriodStart: subscriptions.currentPeriodStart,
+  currentPeriodEnd: subscriptions.currentPeriodEnd,
+  pauseUntil: subscriptions.pauseUntil,
+  createdAt: subscriptions.createdAt,
+};
 
 export interface UserFilters {
   q?: string;
@@ -331,6 +373,119 @@ export function createAdminRepository(db: Db) {
       return { rows, total: Number(totals?.total ?? 0) };
     },
 
+    async listPayments(
+      filters: { status?: string; provider?: string; user?: string; from?: string; to?: string },
+      sort: 'created_at' | 'amount',
+      order: 'asc' | 'desc',
+      page: { limit: number; offset: number },
+    ) {
+      const where = and(
+        filters.status ? eq(orders.status, filters.status as (typeof orders.$inferSelect)['status']) : undefined,
+        filters.provider ? eq(orders.provider, filters.provider) : undefined,
+        filters.user ? userIs(orders.userId, filters.user) : undefined,
+        filters.from ? gte(orders.createdAt, dayStart(filters.from)) : undefined,
+        filters.to ? lt(orders.createdAt, dayAfter(filters.to)) : undefined,
+      );
+      const [totals] = await db.select({ total: count() }).from(orders).where(where);
+      const rows = await db
+        .select(paymentColumns)
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(where)
+        .orderBy(...ordered(sort === 'amount' ? orders.amount : orders.createdAt, order, orders.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { rows, total: Number(totals?.total ?? 0) };
+    },
+
+    async payment(id: string) {
+      const [row] = await db
+        .select(paymentColumns)
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(eq(orders.id, id))
+        .limit(1);
+      if (!row) return undefined;
+      const events = await db
+        .select()
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, id))
+        .orderBy(asc(orderEvents.at), asc(orderEvents.id));
+      return { row, events };
+    },
+
+    async listSubscriptions(
+      filters: { status?: string; plan?: string; user?: string },
+      sort: 'created_at' | 'current_period_end',
+      order: 'asc' | 'desc',
+      page: { limit: number; offset: number },
+    ) {
+      const where = and(
+        filters.status
+          ? eq(subscriptions.status, filters.status as (typeof subscriptions.$inferSelect)['status'])
+          : undefined,
+        filters.plan ? eq(subscriptions.planId, filters.plan) : undefined,
+        filters.user ? userIs(subscriptions.userId, filters.user) : undefined,
+      );
+      const [totals] = await db.select({ total: count() }).from(subscriptions).where(where);
+      const rows = await db
+        .select(subscriptionColumns)
+        .from(subscriptions)
+        .innerJoin(users, eq(users.id, subscriptions.userId))
+        .where(where)
+        .orderBy(
+          ...ordered(
+            sort === 'current_period_end' ? subscriptions.currentPeriodEnd : subscriptions.createdAt,
+            order,
+            subscriptions.id,
+          ),
+        )
+        .limit(page.limit)
+        .offset(page.offset);
+      return { rows, total: Number(totals?.total ?? 0) };
+    },
+
+    async subscription(id: number) {
+      const [row] = await db
+        .select(subscriptionColumns)
+        .from(subscriptions)
+        .innerJoin(users, eq(users.id, subscriptions.userId))
+        .where(eq(subscriptions.id, id))
+        .limit(1);
+      return row;
+    },
+
+    async listPromoCodes(
+      filters: { active?: boolean },
+      sort: 'created_at' | 'code' | 'valid_until',
+      order: 'asc' | 'desc',
+      page: { limit: number; offset: number },
+    ) {
+      const where = filters.active === undefined ? undefined : eq(promoCodes.active, filters.active);
+      const [totals] = await db.select({ total: count() }).from(promoCodes).where(where);
+      const column = { created_at: promoCodes.createdAt, code: promoCodes.code, valid_until: promoCodes.validUntil }[
+        sort
+      ];
+      const rows = await db
+        .select({
+          code: promoCodes.code,
+          discountPercentage: promoCodes.discountPercentage,
+          validUntil: promoCodes.validUntil,
+          active: promoCodes.active,
+          createdAt: promoCodes.createdAt,
+          used: sql<number>`(select count(*)::int from ${orders} where upper(${orders.promoCode}) = ${promoCodes.code}
+            and ${orders.status} in ('paid', 'partially_refunded', 'refunded'))`,
+          started: sql<number>`(select count(*)::int from ${orders} where upper(${orders.promoCode}) = ${promoCodes.code}
+            and ${orders.status} in ('pending', 'failed', 'cancelled'))`,
+        })
+        .from(promoCodes)
+        .where(where)
+        .orderBy(...ordered(column, order, promoCodes.code))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { rows, total: Number(totals?.total ?? 0) };
+    },
+
     async lockComment(tx: Transaction, id: number) {
       const [row] = await tx.select().from(comments).where(eq(comments.id, id)).for('update').limit(1);
       return row;
@@ -418,3 +573,4 @@ export function createAdminRepository(db: Db) {
 }
 
 export type AdminRepository = ReturnType<typeof createAdminRepository>;
+export type SubscriptionListRow = NonNullable<Awaited<ReturnType<AdminRepository['subscription']>>>;

@@ -7,11 +7,22 @@ import {
   adminHideCommentBodySchema,
   adminIdParamsSchema,
   adminNumericIdParamsSchema,
+  adminOrderParamsSchema,
+  adminPaymentDetailResponseSchema,
+  adminPaymentsQuerySchema,
+  adminPaymentsResponseSchema,
+  adminPromoCodesQuerySchema,
+  adminPromoCodesResponseSchema,
   adminReasonBodySchema,
   adminReportsQuerySchema,
   adminReportsResponseSchema,
   adminResolveReportBodySchema,
   adminSetAdminBodySchema,
+  adminSubscriptionActionBodySchema,
+  adminSubscriptionActionParamsSchema,
+  adminSubscriptionChangeResponseSchema,
+  adminSubscriptionsQuerySchema,
+  adminSubscriptionsResponseSchema,
   adminUserChangeResponseSchema,
   adminUserDetailResponseSchema,
   adminUsersQuerySchema,
@@ -26,7 +37,8 @@ import { ApiError } from '../../lib/errors.ts';
 import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
-import { type AdminRepository, pageOf, paginationOf } from './repository.ts';
+import type { SubscriptionService } from '../subscriptions/service.ts';
+import { type AdminRepository, pageOf, paginationOf, type SubscriptionListRow } from './repository.ts';
 import { type AdminService, toAdminUserRow } from './service.ts';
 
 const errors = {
@@ -47,12 +59,44 @@ const withIsoDates = <T extends Record<string, unknown>>(rows: T[]) =>
     Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? iso(value) : value])),
   );
 
+type PaymentListRow = Awaited<ReturnType<AdminRepository['listPayments']>>['rows'][number];
+const toPaymentRow = (row: PaymentListRow) => ({
+  id: row.id,
+  user_id: row.userId,
+  user_email: row.userEmail,
+  product_id: row.productId,
+  kind: row.kind,
+  status: row.status,
+  amount: row.amount,
+  refunded_amount: row.refundedAmount,
+  currency: row.currency,
+  provider: row.provider,
+  provider_payment_id: row.providerPaymentId,
+  promo_code: row.promoCode,
+  created_at: row.createdAt.toISOString(),
+  paid_at: iso(row.paidAt),
+});
+const toSubscriptionRow = (row: SubscriptionListRow) => ({
+  id: row.id,
+  user_id: row.userId,
+  user_email: row.userEmail,
+  plan_id: row.planId,
+  status: row.status,
+  source: row.source,
+  auto_renew: row.autoRenew,
+  current_period_start: row.currentPeriodStart.toISOString(),
+  current_period_end: row.currentPeriodEnd.toISOString(),
+  pause_until: iso(row.pauseUntil),
+  created_at: row.createdAt.toISOString(),
+});
+
 /** The admin area's users and audit log (docs/decisions/030-admin-area.md); thin: the rules are in service.ts. */
 export const adminRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   admin: AdminService;
   repo: AdminRepository;
-}> = async (app, { auth, admin, repo }) => {
+  subscriptions: SubscriptionService;
+}> = async (app, { auth, admin, repo, subscriptions }) => {
   const session = sessionHooks(auth);
   const guard = { preHandler: [session.required, session.admin] };
   // Changes are cheap to make by mistake in a loop; one administrator makes at most this many a minute.
@@ -443,6 +487,198 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       limited(me.user.id);
       await admin.closeReport(me, request.params.id, request.body.status, request.body.reason ?? null);
       return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/admin/payments',
+    {
+      schema: {
+        summary: 'Every payment (order), by status, provider, user and dates (administrators only)',
+        tags,
+        querystring: adminPaymentsQuerySchema,
+        response: { 200: adminPaymentsResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const { rows, total } = await repo.listPayments(
+        { status: query.status, provider: query.provider, user: query.user, from: query.from, to: query.to },
+        query.sort,
+        query.order,
+        pageOf(query),
+      );
+      const data = rows.map(toPaymentRow);
+      if (query.format === 'csv') {
+        return sendCsv(
+          reply,
+          'payments',
+          toCsv(data, [
+            ['id', (r) => r.id],
+            ['created_at', (r) => r.created_at],
+            ['paid_at', (r) => r.paid_at],
+            ['user', (r) => r.user_email],
+            ['product', (r) => r.product_id],
+            ['kind', (r) => r.kind],
+            ['status', (r) => r.status],
+            ['amount_minor', (r) => r.amount],
+            ['refunded_minor', (r) => r.refunded_amount],
+            ['currency', (r) => r.currency],
+            ['provider', (r) => r.provider],
+            ['provider_payment_id', (r) => r.provider_payment_id],
+            ['promo_code', (r) => r.promo_code],
+          ]),
+        );
+      }
+      return { success: true as const, data, pagination: paginationOf(query, total) };
+    },
+  );
+
+  app.get(
+    '/admin/payments/:id',
+    {
+      schema: {
+        summary: "One payment with its order's timeline",
+        tags,
+        params: adminOrderParamsSchema,
+        response: { 200: adminPaymentDetailResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request) => {
+      const found = await repo.payment(request.params.id);
+      if (!found) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+      return {
+        success: true as const,
+        data: {
+          payment: toPaymentRow(found.row),
+          events: found.events.map((event) => ({
+            id: event.id,
+            type: event.type,
+            from_status: event.fromStatus,
+            to_status: event.toStatus,
+            actor: event.actor,
+            data: event.data,
+            at: event.at.toISOString(),
+          })),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/admin/subscriptions',
+    {
+      schema: {
+        summary: 'Subscriptions by status, plan and user (administrators only)',
+        tags,
+        querystring: adminSubscriptionsQuerySchema,
+        response: { 200: adminSubscriptionsResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const { rows, total } = await repo.listSubscriptions(
+        { status: query.status, plan: query.plan, user: query.user },
+        query.sort,
+        query.order,
+        pageOf(query),
+      );
+      const data = rows.map(toSubscriptionRow);
+      if (query.format === 'csv') {
+        return sendCsv(
+          reply,
+          'subscriptions',
+          toCsv(data, [
+            ['id', (r) => r.id],
+            ['user', (r) => r.user_email],
+            ['plan', (r) => r.plan_id],
+            ['status', (r) => r.status],
+            ['source', (r) => r.source],
+            ['auto_renew', (r) => r.auto_renew],
+            ['period_start', (r) => r.current_period_start],
+            ['period_end', (r) => r.current_period_end],
+            ['pause_until', (r) => r.pause_until],
+            ['created_at', (r) => r.created_at],
+          ]),
+        );
+      }
+      return { success: true as const, data, pagination: paginationOf(query, total) };
+    },
+  );
+
+  app.post(
+    '/admin/subscriptions/:id/:action',
+    {
+      schema: {
+        summary: 'Extend, pause, resume or cancel a subscription, with a reason',
+        tags,
+        params: adminSubscriptionActionParamsSchema,
+        body: adminSubscriptionActionBodySchema,
+        response: { 200: adminSubscriptionChangeResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request) => {
+      const me = sessionOf(request);
+      limited(me.user.id);
+      const { id, action } = request.params;
+      await subscriptions.adminChange(id, action, request.body.days, {
+        actorId: me.user.id,
+        reason: request.body.reason,
+      });
+      const row = await repo.subscription(id);
+      if (!row) throw new ApiError(404, 'NO_SUBSCRIPTION', 'There is no such subscription.');
+      return { success: true as const, data: toSubscriptionRow(row) };
+    },
+  );
+
+  app.get(
+    '/admin/promo-codes',
+    {
+      schema: {
+        summary: 'Promo codes with how many orders used them (administrators only)',
+        tags,
+        querystring: adminPromoCodesQuerySchema,
+        response: { 200: adminPromoCodesResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const { rows, total } = await repo.listPromoCodes(
+        { active: query.active },
+        query.sort,
+        query.order,
+        pageOf(query),
+      );
+      const data = rows.map((row) => ({
+        code: row.code,
+        discount_percentage: Number(row.discountPercentage),
+        valid_until: row.validUntil,
+        active: row.active,
+        created_at: row.createdAt.toISOString(),
+        used: Number(row.used),
+        started: Number(row.started),
+      }));
+      if (query.format === 'csv') {
+        return sendCsv(
+          reply,
+          'promo-codes',
+          toCsv(data, [
+            ['code', (r) => r.code],
+            ['discount_percentage', (r) => r.discount_percentage],
+            ['valid_until', (r) => r.valid_until],
+            ['active', (r) => r.active],
+            ['used', (r) => r.used],
+            ['started', (r) => r.started],
+            ['created_at', (r) => r.created_at],
+          ]),
+        );
+      }
+      return { success: true as const, data, pagination: paginationOf(query, total) };
     },
   );
 };

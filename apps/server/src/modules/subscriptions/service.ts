@@ -325,6 +325,86 @@ export function createSubscriptionService(db: Db, now: () => Date) {
       if (row) await record(tx, row.id, row.status, row.status, 'scheduler', reason);
     },
 
+    /**
+     * An administrator's change of one subscription, by its id: `extend` adds days to its period (a paused or
+     * cancelled one too), `pause` pauses an active one for `days` (no automatic resume), `resume` resumes a paused
+     * one with its paused days given back, `cancel` stops its renewal (access stays until the period ends). The row is
+     * locked, and the event and the audit row are written in the same transaction.
+     */
+    async adminChange(
+      subscriptionId: number,
+      action: 'extend' | 'pause' | 'resume' | 'cancel',
+      days: number | undefined,
+      admin: AdminChange,
+    ): Promise<SubscriptionRow> {
+      const allowed: Record<typeof action, readonly SubscriptionStatus[]> = {
+        extend: ['active', 'paused', 'cancelled'],
+        pause: ['active'],
+        resume: ['paused'],
+        cancel: ['active', 'paused'],
+      };
+      if ((action === 'extend' || action === 'pause') && !days) {
+        throw new ApiError(400, 'VALIDATION_ERROR', `Say for how many days to ${action}.`);
+      }
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
+        if (!row) throw new ApiError(404, 'NO_SUBSCRIPTION', 'There is no such subscription.');
+        if (!allowed[action].includes(row.status)) {
+          throw new ApiError(409, 'INVALID_TRANSITION', `A ${row.status} subscription cannot be ${action}ed.`, {
+            status: row.status,
+          });
+        }
+        const at = now();
+        const span = (days ?? 0) * DAY_MS;
+        const next: Partial<typeof subscriptions.$inferInsert> & { status: SubscriptionStatus } =
+          action === 'extend'
+            ? {
+                status: row.status,
+                currentPeriodEnd: new Date(row.currentPeriodEnd.getTime() + span),
+                ...(row.nextChargeAt ? { nextChargeAt: new Date(row.nextChargeAt.getTime() + span) } : {}),
+              }
+            : action === 'pause'
+              ? {
+                  status: 'paused',
+                  nextChargeAt: null,
+                  pausedAt: at,
+                  pauseUntil: new Date(at.getTime() + span),
+                  autoResume: false,
+                }
+              : action === 'resume'
+                ? resumed(row, at)
+                : {
+                    ...(row.status === 'paused' ? resumed(row, at) : {}),
+                    status: 'cancelled',
+                    cancelledAt: at,
+                    autoRenew: false,
+                    nextChargeAt: null,
+                  };
+        const [updated] = await tx
+          .update(subscriptions)
+          .set({ ...next, updatedAt: at })
+          .where(eq(subscriptions.id, row.id))
+          .returning();
+        if (!updated) throw new Error('the locked subscription row disappeared');
+        await record(tx, row.id, row.status, next.status, 'admin', `${action}: ${admin.reason ?? ''}`.slice(0, 500));
+        await recordAudit(tx, {
+          actorId: admin.actorId,
+          action: `subscription.${action}`,
+          targetType: 'subscription',
+          targetId: row.id,
+          before: { status: row.status, current_period_end: row.currentPeriodEnd, pause_until: row.pauseUntil },
+          after: {
+            status: updated.status,
+            current_period_end: updated.currentPeriodEnd,
+            pause_until: updated.pauseUntil,
+            ...(days ? { days } : {}),
+          },
+          reason: admin.reason,
+        });
+        return updated;
+      });
+    },
+
     /** An administrator's revocation: the current subscription expires now. */
     async revoke(userId: string, admin?: AdminChange): Promise<SubscriptionRow> {
       return db.transaction(async (tx) => {
