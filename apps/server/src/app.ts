@@ -267,7 +267,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         auth,
         repo: adminRepository,
         subscriptions,
-        admin: createAdminService({ db: database.db, repo: adminRepository, auth, now }),
+        admin: createAdminService({
+          db: database.db,
+          repo: adminRepository,
+          auth,
+          now,
+          clearProducts: () => caches.clear('products'),
+        }),
       });
     },
     { prefix: '/api' },

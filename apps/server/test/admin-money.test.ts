@@ -191,3 +191,80 @@ describe('promo codes', () => {
     expect(withdrawn.body.data.map((p: { code: string }) => p.code)).toContain(code);
   });
 });
+
+describe('products', () => {
+  it('creates, edits and reorders products with audit rows, and the shop sees the change at once', async () => {
+    const boss = await admin();
+    const all = await api.get('/api/admin/products?limit=200', { token: boss.token });
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    const original = all.body.data.find((p: { id: string }) => p.id === '13days');
+    expect(original).toMatchObject({ price_rub: 290000, show: true });
+    // The shop reads the product once, so it sits in the products cache.
+    expect((await api.get('/api/products/13days?lang=en')).body.product.prices.RUB).toBe(290000);
+
+    const { id: _id, created_at: _c, updated_at: _u, ...fields } = original;
+    const edited = await api.put(
+      '/api/admin/products/13days',
+      { ...fields, price_rub: 310000, name_i18n: { ...fields.name_i18n, en: '13 Days, renewed' } },
+      { token: boss.token },
+    );
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data).toMatchObject({ price_rub: 310000 });
+    const shop = (await api.get('/api/products/13days?lang=en')).body.product;
+    expect(shop).toMatchObject({ name: '13 Days, renewed', prices: { RUB: 310000 } });
+    expect(await latestAudit()).toMatchObject({
+      action: 'product.update',
+      targetId: '13days',
+      before: expect.objectContaining({ price_rub: 290000 }),
+      after: expect.objectContaining({ price_rub: 310000 }),
+    });
+
+    const created = await api.post(
+      '/api/admin/products',
+      {
+        ...fields,
+        id: 'e2e-trial',
+        slug: 'e2e-trial',
+        parent_id: '13days',
+        name_i18n: { ru: 'Пробный', en: 'Trial' },
+        show: false,
+      },
+      { token: boss.token },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect((await api.get('/api/products/e2e-trial')).status).toBe(404);
+    const again = await api.post(
+      '/api/admin/products',
+      { ...fields, id: 'e2e-trial', slug: 'other' },
+      {
+        token: boss.token,
+      },
+    );
+    expect(again.status).toBe(409);
+    const ownParent = await api.put(
+      '/api/admin/products/e2e-trial',
+      { ...fields, slug: 'e2e-trial', parent_id: 'e2e-trial' },
+      {
+        token: boss.token,
+      },
+    );
+    expect(ownParent.status).toBe(400);
+    const badPrice = await api.put('/api/admin/products/13days', { ...fields, price_rub: 12.5 }, { token: boss.token });
+    expect(badPrice.status).toBe(400);
+
+    const reorder = await api.post(
+      '/api/admin/products/reorder',
+      { ids: ['e2e-trial', '13days'] },
+      {
+        token: boss.token,
+      },
+    );
+    expect(reorder.status).toBe(200);
+    const sorted = await api.get('/api/admin/products?sort=sort_order&order=asc&limit=200', { token: boss.token });
+    const order = sorted.body.data.map((p: { id: string }) => p.id);
+    expect(order.indexOf('e2e-trial')).toBeLessThan(order.indexOf('13days'));
+    expect(sorted.body.data.find((p: { id: string }) => p.id === '13days').sort_order).toBe(20);
+    expect(await latestAudit()).toMatchObject({ action: 'product.reorder' });
+    expect((await api.post('/api/admin/products/reorder', { ids: ['nope'] }, { token: boss.token })).status).toBe(404);
+  });
+});

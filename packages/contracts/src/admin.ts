@@ -318,3 +318,69 @@ export const adminPromoCodesResponseSchema = z.object({
   data: z.array(adminPromoCodeRowSchema),
   pagination: adminPaginationSchema,
 });
+
+// Products
+
+const texts = (max: number) => z.partialRecord(z.enum(LANGUAGES), safeText(max));
+export const adminProductFieldsSchema = z.strictObject({
+  slug: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'A slug is lowercase letters, digits, _ and -'),
+  type: z.enum(['program', 'subscription']),
+  plan_id: z.enum(PLAN_IDS).nullable().default(null),
+  level: z.number().int().min(0).max(3),
+  days: z.number().int().min(0).max(3660),
+  /** Minor units (kopecks). */
+  price_rub: z.number().int().min(0).max(100_000_000),
+  /** Minor units (cents). */
+  price_usd: z.number().int().min(0).max(100_000_000),
+  currency: z.enum(['RUB', 'USD']).default('RUB'),
+  show: z.boolean(),
+  is_active: z.boolean(),
+  product_group: z.string().regex(/^[a-z0-9_-]{1,40}$/),
+  parent_id: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,64}$/)
+    .nullable()
+    .default(null),
+  variation_order: z.number().int().min(0).max(10_000).default(0),
+  recur: z.boolean().default(false),
+  availability_ru: z.boolean().default(true),
+  activation_type: z.enum(['immediate', 'next_wavespell', 'date']).default('immediate'),
+  activation_date: isoDate.nullable().default(null),
+  sort_order: z.number().int().min(0).max(100_000).default(0),
+  name_i18n: texts(200),
+  usp_i18n: texts(500).default({}),
+  descr_i18n: texts(2000).default({}),
+  descr_short_i18n: texts(500).default({}),
+  description_long_i18n: texts(10_000).default({}),
+  highlights_i18n: z.partialRecord(z.enum(LANGUAGES), z.array(safeText(300)).max(20)).default({}),
+  variation_name_i18n: texts(200).default({}),
+});
+export type AdminProductFields = z.input<typeof adminProductFieldsSchema>;
+export const adminProductCreateBodySchema = adminProductFieldsSchema.extend({
+  id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'An id is lowercase letters, digits, _ and -'),
+});
+export const adminProductParamsSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'An id is lowercase letters, digits, _ and -'),
+});
+export const adminProductsQuerySchema = adminListQuerySchema.extend({
+  sort: z.enum(['sort_order', 'id', 'created_at']).default('sort_order'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export const adminProductRowSchema = adminProductFieldsSchema.extend({
+  id: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
+export const adminProductsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(adminProductRowSchema),
+  pagination: adminPaginationSchema,
+});
+export const adminProductResponseSchema = z.object({ success: z.literal(true), data: adminProductRowSchema });
+export const adminReorderBodySchema = z.strictObject({
+  ids: z
+    .array(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/))
+    .min(1)
+    .max(500),
+});

@@ -12,6 +12,7 @@ import {
   comments,
   orderEvents,
   orders,
+  products,
   promoCodes,
   purchases,
   revokedTokens,
@@ -484,6 +485,32 @@ export function createAdminRepository(db: Db) {
         .limit(page.limit)
         .offset(page.offset);
       return { rows, total: Number(totals?.total ?? 0) };
+    },
+
+    async listProducts(
+      sort: 'sort_order' | 'id' | 'created_at',
+      order: 'asc' | 'desc',
+      page: { limit: number; offset: number },
+    ) {
+      const [totals] = await db.select({ total: count() }).from(products);
+      const column = { sort_order: products.sortOrder, id: products.id, created_at: products.createdAt }[sort];
+      const rows = await db
+        .select()
+        .from(products)
+        .orderBy(...ordered(column, order, products.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { rows, total: Number(totals?.total ?? 0) };
+    },
+
+    async lockProduct(tx: Transaction, id: string) {
+      const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update').limit(1);
+      return row;
+    },
+
+    async product(id: string) {
+      const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+      return row;
     },
 
     async lockComment(tx: Transaction, id: number) {

@@ -11,9 +11,16 @@ import {
   adminPaymentDetailResponseSchema,
   adminPaymentsQuerySchema,
   adminPaymentsResponseSchema,
+  adminProductCreateBodySchema,
+  adminProductFieldsSchema,
+  adminProductParamsSchema,
+  adminProductResponseSchema,
+  adminProductsQuerySchema,
+  adminProductsResponseSchema,
   adminPromoCodesQuerySchema,
   adminPromoCodesResponseSchema,
   adminReasonBodySchema,
+  adminReorderBodySchema,
   adminReportsQuerySchema,
   adminReportsResponseSchema,
   adminResolveReportBodySchema,
@@ -39,7 +46,7 @@ import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import type { SubscriptionService } from '../subscriptions/service.ts';
 import { type AdminRepository, pageOf, paginationOf, type SubscriptionListRow } from './repository.ts';
-import { type AdminService, toAdminUserRow } from './service.ts';
+import { type AdminService, toAdminProductRow, toAdminUserRow } from './service.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -679,6 +686,104 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         );
       }
       return { success: true as const, data, pagination: paginationOf(query, total) };
+    },
+  );
+
+  app.get(
+    '/admin/products',
+    {
+      schema: {
+        summary: 'Every product, shown or not, with all its fields (administrators only)',
+        tags,
+        querystring: adminProductsQuerySchema,
+        response: { 200: adminProductsResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const { rows, total } = await repo.listProducts(query.sort, query.order, pageOf(query));
+      const data = rows.map(toAdminProductRow);
+      if (query.format === 'csv') {
+        return sendCsv(
+          reply,
+          'products',
+          toCsv(data, [
+            ['id', (r) => r.id],
+            ['slug', (r) => r.slug],
+            ['type', (r) => r.type],
+            ['name_ru', (r) => r.name_i18n.ru],
+            ['name_en', (r) => r.name_i18n.en],
+            ['price_rub_minor', (r) => r.price_rub],
+            ['price_usd_minor', (r) => r.price_usd],
+            ['days', (r) => r.days],
+            ['show', (r) => r.show],
+            ['active', (r) => r.is_active],
+            ['parent', (r) => r.parent_id],
+            ['sort_order', (r) => r.sort_order],
+          ]),
+        );
+      }
+      return { success: true as const, data, pagination: paginationOf(query, total) };
+    },
+  );
+
+  app.post(
+    '/admin/products',
+    {
+      bodyLimit: 256 * 1024,
+      schema: {
+        summary: 'Create a product or a variation (prices in minor units, texts per language)',
+        tags,
+        body: adminProductCreateBodySchema,
+        response: { 200: adminProductResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request) => {
+      const me = sessionOf(request);
+      limited(me.user.id);
+      const { id, ...fields } = request.body;
+      return { success: true as const, data: await admin.saveProduct(me, id, fields, true) };
+    },
+  );
+
+  app.put(
+    '/admin/products/:id',
+    {
+      bodyLimit: 256 * 1024,
+      schema: {
+        summary: "Replace a product's fields; the products cache is emptied",
+        tags,
+        params: adminProductParamsSchema,
+        body: adminProductFieldsSchema,
+        response: { 200: adminProductResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request) => {
+      const me = sessionOf(request);
+      limited(me.user.id);
+      return { success: true as const, data: await admin.saveProduct(me, request.params.id, request.body, false) };
+    },
+  );
+
+  app.post(
+    '/admin/products/reorder',
+    {
+      schema: {
+        summary: 'Put the products in the order given',
+        tags,
+        body: adminReorderBodySchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request) => {
+      const me = sessionOf(request);
+      limited(me.user.id);
+      await admin.reorderProducts(me, request.body.ids);
+      return { success: true as const };
     },
   );
 };

@@ -6,4 +6,7 @@ export const CORE_SECTIONS: AdminSections = {
   adminUsers: lazy(() => import('./UsersSection.tsx')),
   adminAudit: lazy(() => import('./AuditSection.tsx')),
   adminComments: lazy(() => import('./CommentsSection.tsx')),
+  adminPayments: lazy(() => import('./PaymentsSection.tsx')),
+  adminSubscriptions: lazy(() => import('./SubscriptionsSection.tsx')),
+  adminPromocodes: lazy(() => import('./PromoCodesSection.tsx')),
 };
