@@ -9,4 +9,5 @@ export const CORE_SECTIONS: AdminSections = {
   adminPayments: lazy(() => import('./PaymentsSection.tsx')),
   adminSubscriptions: lazy(() => import('./SubscriptionsSection.tsx')),
   adminPromocodes: lazy(() => import('./PromoCodesSection.tsx')),
+  adminProducts: lazy(() => import('./ProductsSection.tsx')),
 };
