@@ -129,6 +129,27 @@ test.describe('the admin area', () => {
         await expect(page.getByRole('cell', { name: action }).first()).toBeVisible();
       }
       await shot(page, `admin-audit-${width}`);
+
+      // The other sections open and fit the screen.
+      const promo = await request.post('/api/admin/promo-codes', {
+        headers: auth(admin),
+        data: { code: `E2E${width}`, discount_percentage: 15, valid_until: '2099-12-31' },
+      });
+      expect(promo.ok()).toBe(true);
+      for (const [path, section] of [
+        ['/subscriptions', 'subscriptions'],
+        ['/promocodes', 'promocodes'],
+        ['/admin/products', 'products'],
+      ]) {
+        await page.goto(path);
+        await expect(page.locator(`[data-section="${section}"] tbody tr`).first()).toBeVisible();
+        await expectNoPageOverflow(page);
+        await shot(page, `admin-${section}-${width}`);
+      }
+      await page.locator('[data-product="13days"]').getByRole('button', { name: 'Изменить' }).click();
+      await expect(page.locator('[data-section="product"] input[name="name_i18n.ru"]')).toHaveValue('13 дней');
+      await expectNoPageOverflow(page);
+      await shot(page, `admin-product-${width}`);
     });
   }
 

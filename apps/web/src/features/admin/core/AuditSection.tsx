@@ -108,10 +108,12 @@ export default function AuditSection() {
             <td className="text-nowrap">
               <code>{row.action}</code>
             </td>
-            <td className="text-break">
-              {row.target_type} {row.target_id}
+            <td className="text-nowrap">
+              {row.target_type} <span className="text-body-secondary">{row.target_id}</span>
             </td>
-            <td className="text-break">{row.reason ?? '—'}</td>
+            <td className="text-break" style={{ minWidth: '12rem' }}>
+              {row.reason ?? '—'}
+            </td>
             <td>
               <Change row={row} />
             </td>
