@@ -140,7 +140,7 @@ test.describe('the admin area', () => {
         ['/subscriptions', 'subscriptions'],
         ['/promocodes', 'promocodes'],
         ['/admin/products', 'products'],
-      ]) {
+      ] as const) {
         await page.goto(path);
         await expect(page.locator(`[data-section="${section}"] tbody tr`).first()).toBeVisible();
         await expectNoPageOverflow(page);
