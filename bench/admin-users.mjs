@@ -13,6 +13,8 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '40' },
     port: { type: 'string', default: process.env.BENCH_PORT ?? '3302' },
+    /** Keep the database afterwards, to look at query plans. */
+    keep: { type: 'boolean', default: false },
   },
 });
 const USERS = Number(args.users);
@@ -60,7 +62,7 @@ async function seed(client) {
     from generate_series(1, ${USERS}) as n`);
   await client.query(`
     insert into subscriptions (user_id, plan_id, level, status, current_period_start, current_period_end, source)
-    select id, (array['basic_monthly','premium_monthly','basic_yearly','premium_yearly'])[1 + (rn % 4)::int],
+    select id, (array['basic_monthly','premium_monthly','basic_yearly','premium_yearly'])[1 + ((rn / 4) % 4)::int],
            case when rn % 2 = 0 then 1 else 2 end, case when rn % 7 = 0 then 'cancelled' else 'active' end,
            now() - interval '10 days', now() + interval '20 days', 'admin'
     from (select id, row_number() over (order by created_at) as rn from users) u
@@ -108,7 +110,8 @@ try {
     let total = 0;
     for (let i = 0; i < RUNS; i++) {
       const start = performance.now();
-      const reply = await fetch(`${server.url}/api/admin/users?limit=50&${query}`, { headers });
+      const params = new URLSearchParams({ limit: '50', ...Object.fromEntries(new URLSearchParams(query)) });
+      const reply = await fetch(`${server.url}/api/admin/users?${params}`, { headers });
       const body = await reply.json();
       times.push(performance.now() - start);
       if (!reply.ok) throw new Error(`${label}: ${reply.status} ${JSON.stringify(body)}`);
@@ -130,6 +133,7 @@ try {
   );
 } finally {
   await server?.stop();
-  await withClient(baseUrl, (client) => client.query(`drop database if exists ${dbName} with (force)`));
+  if (args.keep) console.log(`kept the database ${dbName}`);
+  else await withClient(baseUrl, (client) => client.query(`drop database if exists ${dbName} with (force)`));
 }
 process.exit(failed ? 1 : 0);
