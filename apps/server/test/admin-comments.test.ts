@@ -10,12 +10,13 @@ const api = client(() => ctx.app);
 interface Member {
   id: string;
   token: string;
+  email: string;
 }
 
 async function member(overrides: Record<string, unknown> = {}): Promise<Member> {
   const reply = await api.post('/api/auth/register', registration({ lang: 'en', ...overrides }), { ip: newAddress() });
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return { id: reply.body.user.id, token: reply.body.token };
+  return { id: reply.body.user.id, token: reply.body.token, email: reply.body.user.email };
 }
 
 async function administrator(): Promise<Member> {
@@ -52,6 +53,8 @@ describe('moderation of comments', () => {
     expect(reply.body.data[0]).toMatchObject({ user_id: mila.id, hidden: false, open_reports: 0, cycle_value: kin });
     const byUser = await api.get(`/api/admin/comments?user=${mila.id}`, { token: boss.token });
     expect(byUser.body.pagination.total).toBe(2);
+    const byEmail = await api.get(`/api/admin/comments?user=${encodeURIComponent(mila.email)}`, { token: boss.token });
+    expect(byEmail.body.pagination.total).toBe(2);
     const csv = await api.get(`/api/admin/comments?user=${mila.id}&format=csv`, { token: boss.token });
     expect(String(csv.body)).toContain('The second word of the cycle.');
   });

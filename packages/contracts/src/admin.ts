@@ -144,7 +144,8 @@ export const adminCommentsQuerySchema = adminListQuerySchema.extend({
     .regex(/^[a-z_]{1,30}$/)
     .optional(),
   cycle_value: z.coerce.number().int().min(0).max(100_000).optional(),
-  user: z.uuid().optional(),
+  /** The author's id or email address. */
+  user: z.union([z.uuid(), z.email()]).optional(),
   status: z.enum(['visible', 'hidden', 'deleted', 'reported']).optional(),
 });
 export const adminCommentRowSchema = z.object({

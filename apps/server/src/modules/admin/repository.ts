@@ -349,7 +349,7 @@ export function createAdminRepository(db: Db) {
       const where = and(
         filters.cycleType ? eq(comments.cycleType, filters.cycleType) : undefined,
         filters.cycleValue !== undefined ? eq(comments.cycleValue, filters.cycleValue) : undefined,
-        filters.user ? eq(comments.userId, filters.user) : undefined,
+        filters.user ? userIs(comments.userId, filters.user) : undefined,
         filters.status ? status[filters.status] : undefined,
       );
       const [totals] = await db.select({ total: count() }).from(comments).where(where);

@@ -140,7 +140,7 @@ function CommentList({ onAction }: { onAction: (pending: Pending) => void }) {
         <Field label={t('comments.author')} wide>
           <SearchField
             label={t('comments.authorPlaceholder')}
-            onSearch={(value) => list.setFilter('user', UUID.test(value) ? value : '')}
+            onSearch={(value) => list.setFilter('user', UUID.test(value) || value.includes('@') ? value : '')}
           />
         </Field>
       </Filters>
