@@ -1,6 +1,6 @@
 import type { AdminProductRow } from '@hunab/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api.ts';
 import { CsvButton, errorText, Pager, Table, useAdminList, useListState, useMoney } from './shared.tsx';
@@ -200,17 +200,24 @@ function ProductEditor({
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const setText = (field: TextField, value: string) =>
     setDraft((d) => ({ ...d, [field]: { ...d[field], [lang]: value } }));
-  const number = (key: 'level' | 'days' | 'price_rub' | 'price_usd' | 'variation_order' | 'sort_order') => (
-    <input
-      type="number"
-      className="form-control form-control-sm"
-      name={key}
-      min={0}
-      step={1}
-      required
-      value={draft[key]}
-      onChange={(e) => set(key, Math.trunc(Number(e.target.value)))}
-    />
+  const number = (
+    key: 'level' | 'days' | 'price_rub' | 'price_usd' | 'variation_order' | 'sort_order',
+    label: ReactNode,
+    className: string,
+  ) => (
+    <label className={`${className} form-label small mb-0`}>
+      {label}
+      <input
+        type="number"
+        className="form-control form-control-sm"
+        name={key}
+        min={0}
+        step={1}
+        required
+        value={draft[key]}
+        onChange={(e) => set(key, Math.trunc(Number(e.target.value)))}
+      />
+    </label>
   );
 
   const save = async (event: FormEvent) => {
@@ -291,26 +298,23 @@ function ProductEditor({
             onChange={(e) => set('product_group', e.target.value)}
           />
         </label>
-        <label className="col-6 col-md-3 form-label small mb-0">
-          {t('products.priceRub')} <span className="text-body-secondary">({money(draft.price_rub, 'RUB')})</span>
-          {number('price_rub')}
-        </label>
-        <label className="col-6 col-md-3 form-label small mb-0">
-          {t('products.priceUsd')} <span className="text-body-secondary">({money(draft.price_usd, 'USD')})</span>
-          {number('price_usd')}
-        </label>
-        <label className="col-4 col-md-2 form-label small mb-0">
-          {t('products.days')}
-          {number('days')}
-        </label>
-        <label className="col-4 col-md-2 form-label small mb-0">
-          {t('products.level')}
-          {number('level')}
-        </label>
-        <label className="col-4 col-md-2 form-label small mb-0">
-          {t('products.order')}
-          {number('sort_order')}
-        </label>
+        {number(
+          'price_rub',
+          <>
+            {t('products.priceRub')} <span className="text-body-secondary">({money(draft.price_rub, 'RUB')})</span>
+          </>,
+          'col-6 col-md-3',
+        )}
+        {number(
+          'price_usd',
+          <>
+            {t('products.priceUsd')} <span className="text-body-secondary">({money(draft.price_usd, 'USD')})</span>
+          </>,
+          'col-6 col-md-3',
+        )}
+        {number('days', t('products.days'), 'col-4 col-md-2')}
+        {number('level', t('products.level'), 'col-4 col-md-2')}
+        {number('sort_order', t('products.order'), 'col-4 col-md-2')}
         <label className="col-6 col-md-3 form-label small mb-0">
           {t('products.parent')}
           <select
@@ -328,10 +332,7 @@ function ProductEditor({
               ))}
           </select>
         </label>
-        <label className="col-6 col-md-3 form-label small mb-0">
-          {t('products.variationOrder')}
-          {number('variation_order')}
-        </label>
+        {number('variation_order', t('products.variationOrder'), 'col-6 col-md-3')}
         <div className="col-12 d-flex flex-wrap gap-3">
           {(['show', 'is_active', 'recur', 'availability_ru'] as const).map((key) => (
             <label key={key} className="form-check form-switch small">
@@ -364,10 +365,10 @@ function ProductEditor({
           ))}
         </div>
         <div className="d-grid gap-2" dir={lang === 'ar' ? 'rtl' : undefined} lang={lang}>
-          {TEXT_FIELDS.map(([field, kind]) => (
-            <label key={field} className="form-label small mb-0">
-              {t(`products.fields.${field}`)}
-              {kind === 'input' ? (
+          {TEXT_FIELDS.map(([field, kind]) =>
+            kind === 'input' ? (
+              <label key={field} className="form-label small mb-0">
+                {t(`products.fields.${field}`)}
                 <input
                   className="form-control form-control-sm"
                   name={`${field}.${lang}`}
@@ -376,16 +377,19 @@ function ProductEditor({
                   value={draft[field][lang] ?? ''}
                   onChange={(e) => setText(field, e.target.value)}
                 />
-              ) : (
+              </label>
+            ) : (
+              <label key={field} className="form-label small mb-0">
+                {t(`products.fields.${field}`)}
                 <textarea
                   className="form-control form-control-sm"
                   rows={field === 'description_long_i18n' ? 5 : 2}
                   value={draft[field][lang] ?? ''}
                   onChange={(e) => setText(field, e.target.value)}
                 />
-              )}
-            </label>
-          ))}
+              </label>
+            ),
+          )}
           <label className="form-label small mb-0">
             {t('products.fields.highlights_i18n')}
             <textarea
