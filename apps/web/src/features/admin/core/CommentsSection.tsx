@@ -77,7 +77,8 @@ export default function CommentsSection() {
         <ReasonDialog
           title={titles[pending.kind]}
           confirm={titles[pending.kind]}
-          reasonRequired={pending.kind !== 'delete' && pending.kind !== 'resolve' && pending.kind !== 'dismiss'}
+          reasonRequired={pending.kind !== 'resolve' && pending.kind !== 'dismiss'}
+          withReason={pending.kind !== 'delete'}
           onClose={() => setPending(null)}
           onConfirm={run}
         >

@@ -228,6 +228,7 @@ export function ReasonDialog({
   onClose,
   children,
   reasonRequired = true,
+  withReason = true,
 }: {
   title: string;
   confirm: string;
@@ -235,6 +236,8 @@ export function ReasonDialog({
   onClose: () => void;
   children?: ReactNode;
   reasonRequired?: boolean;
+  /** Whether the change takes a reason at all (a plain confirmation when not). */
+  withReason?: boolean;
 }) {
   const { t } = useTranslation('admin');
   const [reason, setReason] = useState('');
@@ -257,19 +260,21 @@ export function ReasonDialog({
     <Dialog title={title} closeLabel={t('actions.close')} onClose={onClose}>
       <form onSubmit={submit} className="d-grid gap-2">
         {children}
-        <label className="form-label mb-0">
-          {reasonRequired ? t('actions.reason') : t('actions.reasonOptional')}
-          <textarea
-            className="form-control"
-            name="reason"
-            rows={2}
-            maxLength={500}
-            minLength={reasonRequired ? 3 : undefined}
-            required={reasonRequired}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </label>
+        {withReason && (
+          <label className="form-label mb-0">
+            {reasonRequired ? t('actions.reason') : t('actions.reasonOptional')}
+            <textarea
+              className="form-control"
+              name="reason"
+              rows={2}
+              maxLength={500}
+              minLength={reasonRequired ? 3 : undefined}
+              required={reasonRequired}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </label>
+        )}
         {error && (
           <div className="alert alert-danger py-2 mb-0" role="alert">
             {error}
