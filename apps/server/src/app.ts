@@ -22,6 +22,9 @@ import { rejectDeepBodies } from './lib/json-limits.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { createSharedRateLimiter } from './lib/shared-rate-limit.ts';
 import { appVersion } from './lib/version.ts';
+import { createAdminRepository } from './modules/admin/repository.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { createAdminService } from './modules/admin/service.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -308,6 +311,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(insightsRoutes, { auth, insights, settings });
       await api.register(debugRoutes, { db: database.db, auth, subscriptions });
       await api.register(adminReferralRoutes, { db: database.db, auth, insights, now });
+      const adminRepository = createAdminRepository(database.db);
+      await api.register(adminRoutes, {
+        auth,
+        repo: adminRepository,
+        subscriptions,
+        admin: createAdminService({
+          db: database.db,
+          repo: adminRepository,
+          auth,
+          now,
+          clearProducts: () => caches.clear('products'),
+        }),
+      });
     },
     { prefix: '/api' },
   );

@@ -49,3 +49,9 @@ export function commentTextProblem(text: string): CommentTextProblem | null {
   if (trimmed.length > COMMENT_MAX_LENGTH) return 'COMMENT_TOO_LONG';
   return null;
 }
+
+/** Why a reader reports a comment to the moderators. */
+export const COMMENT_REPORT_REASONS = ['spam', 'abuse', 'off_topic', 'personal_data', 'other'] as const;
+export type CommentReportReason = (typeof COMMENT_REPORT_REASONS)[number];
+/** The longest note a reader may add to a report. */
+export const COMMENT_REPORT_NOTE_MAX = 500;

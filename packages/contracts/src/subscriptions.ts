@@ -84,6 +84,12 @@ export const grantBodySchema = z.strictObject({
     error: `plan_id must be one of ${PLAN_IDS.filter((id) => id !== 'free').join(', ')}`,
   }),
   days: z.number().int().min(1, 'days must be at least 1').max(3660, 'days must be at most 3660'),
+  /** Why the plan is granted; the admin area always sends it, and it is written to the audit log. */
+  reason: safeText(500).trim().min(3, 'Say why (at least 3 characters)').optional(),
+});
+/** Why a plan is revoked (a query parameter: the request has no body). */
+export const revokeQuerySchema = z.strictObject({
+  reason: safeText(500).trim().min(3, 'Say why (at least 3 characters)').optional(),
 });
 
 export const interestCheckBodySchema = z.strictObject({

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -87,7 +88,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dir = resolve(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   if (!existsSync(resolve(dir, 'PG_VERSION'))) await createPgliteCluster(dir);
-  const client = await PGlite.create(dir);
+  // pg_trgm: the trigram indexes of the admin area's search (PostgreSQL ships it; PGlite loads it here).
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',

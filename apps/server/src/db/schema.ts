@@ -53,10 +53,20 @@ export const users = pgTable(
     badges: jsonb('badges').$type<Badge[]>().notNull().default([]),
     /** Raised when the password changes: every token issued under an older version stops working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Set by an administrator: a blocked user cannot sign in, and every session of theirs has ended. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    index('users_created_idx').on(t.createdAt, t.id),
+    // The admin area: search inside emails and names (trigrams, migration 0013), sort by name, the blocked ones.
+    index('users_email_trgm').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    index('users_name_trgm').using('gin', sql`lower(coalesce(${t.name}, '')) gin_trgm_ops`),
+    index('users_name_sort').on(sql`lower(coalesce(${t.name}, ''))`, t.id),
+    index('users_blocked').on(t.createdAt).where(sql`${t.blockedAt} is not null`),
+  ],
 );
 
 /** Tokens signed out before they expire; kept until their expiry, then removed. */
@@ -420,6 +430,8 @@ export const comments = pgTable(
     isEdited: boolean('is_edited').notNull().default(false),
     isDeleted: boolean('is_deleted').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Set by a moderator: the comment leaves the public lists (a reply keeps its place without text). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     likesCount: integer('likes_count').notNull().default(0),
     dislikesCount: integer('dislikes_count').notNull().default(0),
     /** The order of the "top" list. */
@@ -437,6 +449,7 @@ export const comments = pgTable(
     index('comments_thread_idx').on(t.rootId, t.createdAt, t.id),
     index('comments_reply_to_idx').on(t.replyToId),
     index('comments_user_created_idx').on(t.userId, t.createdAt),
+    index('comments_created_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -572,6 +585,7 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_created').on(t.userId, t.createdAt),
     index('orders_status_created').on(t.status, t.createdAt),
+    index('orders_created').on(t.createdAt),
     uniqueIndex('orders_provider_payment').on(t.provider, t.providerPaymentId),
     // One renewal charge under way or paid per subscription and period; a failed one makes room for the retry.
     uniqueIndex('orders_one_renewal_per_period')
@@ -1166,3 +1180,32 @@ export const crmConnections = pgTable('crm_connections', {
   connectedBy: uuid('connected_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Readers' reports of a comment, one per reader and comment, worked off by moderators as a queue: open until resolved
+ * (something was done) or dismissed (nothing to do).
+ */
+export const commentReports = pgTable(
+  'comment_reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    commentId: bigint('comment_id', { mode: 'number' })
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: ['spam', 'abuse', 'off_topic', 'personal_data', 'other'] }).notNull(),
+    note: text('note'),
+    status: text('status', { enum: ['open', 'resolved', 'dismissed'] })
+      .notNull()
+      .default('open'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('comment_reports_one_per_reader').on(t.commentId, t.userId),
+    index('comment_reports_status_created').on(t.status, t.createdAt),
+  ],
+);

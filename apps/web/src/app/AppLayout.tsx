@@ -6,7 +6,7 @@ import { Icon } from '../components/Icon.tsx';
 import { AccessLayer } from '../features/access/AccessLayer.tsx';
 import { DashCta } from '../features/access/DashCta.tsx';
 import { ViewLimits } from '../features/access/ViewLimits.tsx';
-import { signOut, useSession } from '../features/auth/session.ts';
+import { signOut, useImpersonation, useSession } from '../features/auth/session.ts';
 import { MatrixMenu } from '../features/calendar/MatrixMenu.tsx';
 import { CARDS_TOGGLE_ID, cardsBar, useCardsBarOpen } from '../features/cards/bar.ts';
 import { EducationLayout } from '../features/education/EducationLayout.tsx';
@@ -36,6 +36,7 @@ import { useDismiss } from './useDismiss.ts';
 
 const CardsBar = lazy(() => import('../features/cards/CardsBar.tsx'));
 const CommentsBlock = lazy(() => import('../features/comments/CommentsBlock.tsx'));
+const ImpersonationBanner = lazy(() => import('../features/auth/components/ImpersonationBanner.tsx'));
 
 /** The previous / date / next selector of the matrix pages. */
 export function DateSelector({ compact = false }: { compact?: boolean }) {
@@ -317,6 +318,7 @@ export function AppLayout() {
   const { lang, path } = splitLanguage(pathname);
   const entry = useRouteEntry();
   const rules = layoutRules(entry.kind, path);
+  const impersonating = useImpersonation() !== null;
   const swipe = useDateSwipe(entry.kind === 'matrix', path.startsWith('/trecena') ? 13 : 1, lang === 'ar');
   const cardsOpen = useCardsBarOpen();
 
@@ -347,6 +349,11 @@ export function AppLayout() {
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
+      {impersonating && (
+        <Suspense fallback={null}>
+          <ImpersonationBanner adminPath={localizedPath(lang, '/admin/users')} />
+        </Suspense>
+      )}
       <TopBannersSlot enabled={rules.topNotifications} lang={lang} path={path} />
       <Header lang={lang} path={path} entry={entry} />
       <main id="main" className={`app-main app-main-${entry.kind}`} {...swipe}>

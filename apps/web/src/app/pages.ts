@@ -68,7 +68,7 @@ export const PAGES: Record<PageName, PageComponent> = {
     () => import('../features/education/SubscriptionRequiredPage.tsx'),
     ['education'],
   ),
-  admin: lazyPage(() => import('../features/admin/AdminPage.tsx'), ['insights']),
+  admin: lazyPage(() => import('../features/admin/AdminPage.tsx'), ['admin', 'insights']),
   glyphs: lazyPage(() => import('../features/calendar/GlyphsPage.tsx')),
   products: lazyPage(() => import('../features/commerce/ProductsPage.tsx'), ['commerce']),
   checkout: lazyPage(() => import('../features/commerce/CheckoutPage.tsx'), ['commerce']),

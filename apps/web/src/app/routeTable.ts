@@ -286,6 +286,7 @@ export const ROUTES: readonly RouteEntry[] = [
   // Admin
   admin('/admin', 'admin'),
   admin('/admin/users', 'adminUsers'),
+  admin('/admin/audit', 'adminAudit'),
   admin('/admin/products', 'adminProducts'),
   admin('/admin/analytics', 'adminAnalytics'),
   admin('/admin/stats/users', 'adminStatsUsers'),

@@ -30,6 +30,8 @@ export const LOCAL_KEYS = {
   accessSimulation: 'hunab_access_simulation',
   /** The game's setup as chosen before the profile is saved (a guest signs in between). */
   gameSetupDraft: 'hunab_game_setup',
+  /** While an administrator views the product as a user: the administrator's own token and user, to go back to. */
+  impersonation: 'hunab_impersonation',
 } as const;
 
 export const SESSION_KEYS = {

@@ -187,6 +187,9 @@ export function createAuthService({ repo, config, mailer, now, registrations }: 
       const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyDecoy(password);
       if (!user || !valid) throw new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
       await repo.markLoginSucceeded(attempt);
+      if (user.blockedAt) {
+        throw new ApiError(403, 'ACCOUNT_BLOCKED', 'This account has been blocked. Please write to support.');
+      }
       if (config.requireEmailVerification && !user.emailVerifiedAt) {
         await sendLinkEmail(user, 'verify_email');
         throw new ApiError(
@@ -204,8 +207,18 @@ export function createAuthService({ repo, config, mailer, now, registrations }: 
       const claims = verifySession(config.jwtSecret, token, now());
       if (!claims) return null;
       const found = await repo.findSessionUser(claims.sub, claims.jti);
-      if (!found || found.revoked || found.user.tokenVersion !== claims.ver) return null;
+      if (!found || found.revoked || found.user.tokenVersion !== claims.ver || found.user.blockedAt) return null;
+      if (claims.imp) {
+        // A session as another user lasts only while the administrator who opened it still is one.
+        const impersonator = await repo.findUserById(claims.imp);
+        if (!impersonator?.isAdmin || impersonator.blockedAt || found.user.isAdmin) return null;
+      }
       return { user: found.user, claims };
+    },
+
+    /** A short session as `user` for the administrator `adminId` (the admin module checks who may be viewed). */
+    impersonationToken(user: UserRow, adminId: string): Promise<string> {
+      return signSession(config.jwtSecret, user.id, user.tokenVersion, now(), adminId);
     },
 
     async logout(session: Session): Promise<void> {

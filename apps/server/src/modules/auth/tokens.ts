@@ -12,22 +12,29 @@ export interface SessionClaims {
   /** The user's token version when issued; a password change raises it and so ends older sessions. */
   ver: number;
   exp: number;
+  /** For an administrator's impersonation session: the administrator's id. */
+  imp?: string;
 }
+
+/** How long an administrator's session as another user lasts. */
+export const IMPERSONATION_MINUTES = 30;
 
 export async function signSession(
   secret: Uint8Array,
   userId: string,
   tokenVersion: number,
   now: Date,
+  impersonator?: string,
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ ver: tokenVersion })
+  const lifetime = impersonator ? IMPERSONATION_MINUTES * 60 : SESSION_DAYS * 86_400;
+  return new SignJWT(impersonator ? { ver: tokenVersion, imp: impersonator } : { ver: tokenVersion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
     .setJti(randomUUID())
     .setIssuer(ISSUER)
     .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + SESSION_DAYS * 86_400)
+    .setExpirationTime(issuedAt + lifetime)
     .sign(secret);
 }
 
@@ -57,11 +64,12 @@ export function verifySession(secret: Uint8Array, token: string, now: Date): Ses
   if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
   const payload = decodePart(payloadPart);
   if (!payload || payload.iss !== ISSUER) return null;
-  const { sub, jti, ver, exp } = payload;
+  const { sub, jti, ver, exp, imp } = payload;
   if (typeof sub !== 'string' || typeof jti !== 'string' || typeof ver !== 'number' || typeof exp !== 'number')
     return null;
+  if (imp !== undefined && typeof imp !== 'string') return null;
   if (exp * 1000 <= now.getTime()) return null;
-  return { sub, jti, ver, exp };
+  return imp === undefined ? { sub, jti, ver, exp } : { sub, jti, ver, exp, imp };
 }
 
 /** A random single-use token for an email link, and the hash that is stored instead of it. */

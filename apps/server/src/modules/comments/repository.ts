@@ -34,7 +34,8 @@ const isoTime = (column: typeof comments.createdAt | typeof comments.updatedAt) 
  * administrators) and user_vote; lists are the same for every reader and leave them empty.
  */
 function commentJson(reader: { privateShown: SQL; vote: SQL }): SQL {
-  const shown = sql`not ${comments.isDeleted}`;
+  // A comment a moderator hid reads like a deleted one: its place in a thread without its text or author.
+  const shown = sql`(not ${comments.isDeleted} and ${comments.hiddenAt} is null)`;
   const badgeType = sql`${users.badges}->0->>'badge_type'`;
   const knownBadge = sql`${shown} and ${badgeType} in ${BADGE_TYPES}`;
   return sql`json_build_object(
@@ -57,7 +58,7 @@ function commentJson(reader: { privateShown: SQL; vote: SQL }): SQL {
     'created_at', ${isoTime(comments.createdAt)},
     'updated_at', ${isoTime(comments.updatedAt)},
     'is_edited', ${comments.isEdited},
-    'is_deleted', ${comments.isDeleted},
+    'is_deleted', not (${shown}),
     'likes_count', ${comments.likesCount},
     'dislikes_count', ${comments.dislikesCount},
     'reply_to_id', ${comments.replyToId},
@@ -127,7 +128,7 @@ export function createCommentsRepository(db: Db) {
         with page as (
           select ${comments.id} as id, row_number() over (order by ${ORDERS[order]}) as rank
           from ${comments}
-          where ${cycleOf(comments)} and ${isSum} and ${comments.replyToId} is null
+          where ${cycleOf(comments)} and ${isSum} and ${comments.replyToId} is null and ${comments.hiddenAt} is null
           order by ${ORDERS[order]}
           limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
         ),
@@ -170,7 +171,7 @@ export function createCommentsRepository(db: Db) {
     one: db
       .select({
         comment: sql<string>`${commentJson({
-          privateShown: sql`not ${comments.isDeleted} and (${comments.userId} = ${sql.placeholder('viewer')}::uuid or ${sql.placeholder('isAdmin')}::boolean)`,
+          privateShown: sql`not ${comments.isDeleted} and ${comments.hiddenAt} is null and (${comments.userId} = ${sql.placeholder('viewer')}::uuid or ${sql.placeholder('isAdmin')}::boolean)`,
           vote: voteName(commentVotes.value),
         })}::text`,
       })

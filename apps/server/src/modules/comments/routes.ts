@@ -1,15 +1,18 @@
 import {
   commentIdParamsSchema,
   commentListResponseSchema,
+  commentReportBodySchema,
   commentResponseSchema,
   commentsQuerySchema,
   createCommentBodySchema,
   errorBodySchema,
+  okResponseSchema,
   updateCommentBodySchema,
 } from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import { createCommentsRepository } from './repository.ts';
@@ -32,6 +35,29 @@ export const commentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; n
 ) => {
   const session = sessionHooks(auth);
   const comments = createCommentsService({ db, repo: createCommentsRepository(db), now });
+  // Reports per reader an hour: enough for a real reader, not for flooding the moderators' queue.
+  const reports = createRateLimiter({ limit: 20, windowMs: 60 * 60_000, now: () => now().getTime() });
+
+  app.post(
+    '/comments/:id/report',
+    {
+      bodyLimit: 4 * 1024,
+      schema: {
+        summary: "Report a comment to the moderators (once per reader and comment; not one's own)",
+        tags,
+        params: commentIdParamsSchema,
+        body: commentReportBodySchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+      preHandler: session.required,
+    },
+    async (request) => {
+      const reader = sessionOf(request);
+      limitOrThrow(reports, reader.user.id);
+      await comments.report(request.params.id, reader, request.body);
+      return { success: true as const };
+    },
+  );
 
   app.get(
     '/comments',

@@ -2,12 +2,16 @@ import {
   COMMENT_MAX_DEPTH,
   COMMENT_RATE_LIMITS,
   type CommentDto,
+  type CommentReportReason,
   type CommentsQuery,
   type CreateCommentBody,
   GUEST_VISIBLE_COMMENTS,
 } from '@hunab/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../lib/errors.ts';
+import { commentReports } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { ApiError, isUniqueViolation } from '../../lib/errors.ts';
 import type { Session } from '../auth/service.ts';
 import { commentHtml } from './html.ts';
 import { type CachedPage, createPageCache } from './page-cache.ts';
@@ -218,9 +222,52 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
           const erased = { isDeleted: true, deletedAt: now(), content: '', contentHtml: '', updatedAt: now() };
           await repo.updateComment(id, erased, tx);
           await repo.touchCycle(tx, row);
+          // An administrator deleting someone else's comment is a moderation change, audited with it.
+          if (row.userId !== session.user.id) {
+            await recordAudit(tx, {
+              actorId: session.user.id,
+              action: 'comment.delete',
+              targetType: 'comment',
+              targetId: id,
+              before: { user_id: row.userId, content: row.content },
+              after: { is_deleted: true },
+            });
+          }
         });
       }
       return loadOne(id, session);
+    },
+
+    /**
+     * A reader's report of a comment for the moderators' queue: one per reader and comment, never of one's own
+     * comment or of a removed one.
+     */
+    async report(id: number, session: Session, input: { reason: CommentReportReason; note?: string }) {
+      const row = await existing(id);
+      if (row.userId === session.user.id) {
+        throw new ApiError(403, 'FORBIDDEN', 'You cannot report your own comment.');
+      }
+      if (row.isDeleted || row.hiddenAt) throw new ApiError(409, 'COMMENT_DELETED', 'This comment was removed.');
+      const already = await db
+        .select({ id: commentReports.id })
+        .from(commentReports)
+        .where(and(eq(commentReports.commentId, id), eq(commentReports.userId, session.user.id)))
+        .limit(1);
+      if (already.length > 0) throw new ApiError(409, 'ALREADY_REPORTED', 'You have already reported this comment.');
+      try {
+        await db.insert(commentReports).values({
+          commentId: id,
+          userId: session.user.id,
+          reason: input.reason,
+          note: input.note ? input.note : null,
+          createdAt: now(),
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw new ApiError(409, 'ALREADY_REPORTED', 'You have already reported this comment.');
+        }
+        throw error;
+      }
     },
 
     /**

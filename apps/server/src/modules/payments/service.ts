@@ -22,6 +22,7 @@ import {
   subscriptions,
   users,
 } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ProductRow, ProductService } from '../products/service.ts';
@@ -686,6 +687,15 @@ export function createPaymentService(options: PaymentsOptions) {
           }
         }
         if (!row) throw new Error('the refund was not written');
+        await recordAudit(tx, {
+          actorId: admin.id,
+          action: 'payment.refund',
+          targetType: 'order',
+          targetId: order.id,
+          before: { status: locked.status, refunded_amount: locked.refundedAmount },
+          after: { status, refunded_amount: refunded, amount, currency: locked.currency },
+          reason: input.reason,
+        });
         return row;
       });
       // Read after the transaction: on the embedded database a query beside an open transaction would wait for it.

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { crmEvents, promoCodes, purchases } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { referralCookie } from '../../lib/cookies.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
@@ -92,10 +93,23 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { code, discount_percentage, valid_until } = request.body;
       const values = { discountPercentage: discount_percentage.toFixed(2), validUntil: valid_until, active: true };
-      await db
-        .insert(promoCodes)
-        .values({ code, ...values, createdAt: now() })
-        .onConflictDoUpdate({ target: promoCodes.code, set: values });
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(promoCodes).where(eq(promoCodes.code, code)).for('update');
+        await tx
+          .insert(promoCodes)
+          .values({ code, ...values, createdAt: now() })
+          .onConflictDoUpdate({ target: promoCodes.code, set: values });
+        await recordAudit(tx, {
+          actorId: sessionOf(request).user.id,
+          action: before ? 'promo_code.update' : 'promo_code.create',
+          targetType: 'promo_code',
+          targetId: code,
+          before: before
+            ? { discount_percentage: before.discountPercentage, valid_until: before.validUntil, active: before.active }
+            : null,
+          after: values,
+        });
+      });
       return { success: true as const };
     },
   );
@@ -112,12 +126,22 @@ export const commerceRoutes: FastifyPluginAsyncZod<{
       preHandler: [session.required, session.admin],
     },
     async (request) => {
-      const withdrawn = await db
-        .update(promoCodes)
-        .set({ active: false })
-        .where(eq(promoCodes.code, request.params.code.toUpperCase()))
-        .returning({ code: promoCodes.code });
-      if (withdrawn.length === 0) throw new ApiError(404, 'NOT_FOUND', 'There is no such promo code.');
+      const code = request.params.code.toUpperCase();
+      await db.transaction(async (tx) => {
+        const withdrawn = await tx
+          .update(promoCodes)
+          .set({ active: false })
+          .where(eq(promoCodes.code, code))
+          .returning({ code: promoCodes.code });
+        if (withdrawn.length === 0) throw new ApiError(404, 'NOT_FOUND', 'There is no such promo code.');
+        await recordAudit(tx, {
+          actorId: sessionOf(request).user.id,
+          action: 'promo_code.withdraw',
+          targetType: 'promo_code',
+          targetId: code,
+          after: { active: false },
+        });
+      });
       return { success: true as const };
     },
   );

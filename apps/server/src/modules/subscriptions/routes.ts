@@ -9,6 +9,7 @@ import {
   pauseBodySchema,
   plansResponseSchema,
   resumeBodySchema,
+  revokeQuerySchema,
   subscriptionActionResponseSchema,
   subscriptionSchema,
 } from '@hunab/contracts';
@@ -146,7 +147,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await assertUserExists(db, request.params.id);
-      const row = await subscriptions.grant(request.params.id, request.body.plan_id, request.body.days);
+      const row = await subscriptions.grant(request.params.id, request.body.plan_id, request.body.days, {
+        actorId: sessionOf(request).user.id,
+        reason: request.body.reason ?? null,
+      });
       return { success: true as const, subscription: toSubscriptionDto(row, now()) };
     },
   );
@@ -158,13 +162,17 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
         summary: 'Revoke a user’s subscription now (administrators only)',
         tags: adminTags,
         params: grantParamsSchema,
+        querystring: revokeQuerySchema,
         response: { 200: grantReplySchema, 403: errorBodySchema, ...errors },
       },
       preHandler: [session.required, session.admin],
     },
     async (request) => {
       await assertUserExists(db, request.params.id);
-      const row = await subscriptions.revoke(request.params.id);
+      const row = await subscriptions.revoke(request.params.id, {
+        actorId: sessionOf(request).user.id,
+        reason: request.query.reason ?? null,
+      });
       return { success: true as const, subscription: toSubscriptionDto(row, now()) };
     },
   );

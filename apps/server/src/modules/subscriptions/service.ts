@@ -11,6 +11,7 @@ import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { purchases, subscriptionEvents, subscriptions, users } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { ApiError, isUniqueViolation } from '../../lib/errors.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -67,6 +68,12 @@ export async function currentSubscription(handle: Db, userId: string): Promise<S
     .orderBy(desc(subscriptions.id))
     .limit(1);
   return row ?? null;
+}
+
+/** Who changes a subscription from the admin area, and why: written to the audit log with the change. */
+export interface AdminChange {
+  actorId: string;
+  reason: string | null;
 }
 
 export function createSubscriptionService(db: Db, now: () => Date) {
@@ -204,7 +211,7 @@ export function createSubscriptionService(db: Db, now: () => Date) {
     },
 
     /** An administrator's grant: the current subscription, if any, ends and the new plan starts now. */
-    async grant(userId: string, planId: PlanId, days: number): Promise<SubscriptionRow> {
+    async grant(userId: string, planId: PlanId, days: number, admin?: AdminChange): Promise<SubscriptionRow> {
       const plan = planById(planId);
       if (!plan || plan.level === 0) throw new ApiError(400, 'VALIDATION_ERROR', 'Choose a paid plan to grant.');
       try {
@@ -232,7 +239,18 @@ export function createSubscriptionService(db: Db, now: () => Date) {
             })
             .returning();
           if (!row) throw new Error('the granted subscription was not written');
-          await record(tx, row.id, null, 'active', 'admin', `granted ${planId} for ${days} days`);
+          await record(tx, row.id, null, 'active', 'admin', admin?.reason ?? `granted ${planId} for ${days} days`);
+          if (admin) {
+            await recordAudit(tx, {
+              actorId: admin.actorId,
+              action: 'subscription.grant',
+              targetType: 'user',
+              targetId: userId,
+              before: ended.length > 0 ? { subscriptions: ended } : null,
+              after: { subscription_id: row.id, plan_id: planId, days, ends_at: row.currentPeriodEnd },
+              reason: admin.reason,
+            });
+          }
           return row;
         });
       } catch (error) {
@@ -307,8 +325,88 @@ export function createSubscriptionService(db: Db, now: () => Date) {
       if (row) await record(tx, row.id, row.status, row.status, 'scheduler', reason);
     },
 
+    /**
+     * An administrator's change of one subscription, by its id: `extend` adds days to its period (a paused or
+     * cancelled one too), `pause` pauses an active one for `days` (no automatic resume), `resume` resumes a paused
+     * one with its paused days given back, `cancel` stops its renewal (access stays until the period ends). The row is
+     * locked, and the event and the audit row are written in the same transaction.
+     */
+    async adminChange(
+      subscriptionId: number,
+      action: 'extend' | 'pause' | 'resume' | 'cancel',
+      days: number | undefined,
+      admin: AdminChange,
+    ): Promise<SubscriptionRow> {
+      const allowed: Record<typeof action, readonly SubscriptionStatus[]> = {
+        extend: ['active', 'paused', 'cancelled'],
+        pause: ['active'],
+        resume: ['paused'],
+        cancel: ['active', 'paused'],
+      };
+      if ((action === 'extend' || action === 'pause') && !days) {
+        throw new ApiError(400, 'VALIDATION_ERROR', `Say for how many days to ${action}.`);
+      }
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
+        if (!row) throw new ApiError(404, 'NO_SUBSCRIPTION', 'There is no such subscription.');
+        if (!allowed[action].includes(row.status)) {
+          throw new ApiError(409, 'INVALID_TRANSITION', `A ${row.status} subscription cannot be ${action}ed.`, {
+            status: row.status,
+          });
+        }
+        const at = now();
+        const span = (days ?? 0) * DAY_MS;
+        const next: Partial<typeof subscriptions.$inferInsert> & { status: SubscriptionStatus } =
+          action === 'extend'
+            ? {
+                status: row.status,
+                currentPeriodEnd: new Date(row.currentPeriodEnd.getTime() + span),
+                ...(row.nextChargeAt ? { nextChargeAt: new Date(row.nextChargeAt.getTime() + span) } : {}),
+              }
+            : action === 'pause'
+              ? {
+                  status: 'paused',
+                  nextChargeAt: null,
+                  pausedAt: at,
+                  pauseUntil: new Date(at.getTime() + span),
+                  autoResume: false,
+                }
+              : action === 'resume'
+                ? resumed(row, at)
+                : {
+                    ...(row.status === 'paused' ? resumed(row, at) : {}),
+                    status: 'cancelled',
+                    cancelledAt: at,
+                    autoRenew: false,
+                    nextChargeAt: null,
+                  };
+        const [updated] = await tx
+          .update(subscriptions)
+          .set({ ...next, updatedAt: at })
+          .where(eq(subscriptions.id, row.id))
+          .returning();
+        if (!updated) throw new Error('the locked subscription row disappeared');
+        await record(tx, row.id, row.status, next.status, 'admin', `${action}: ${admin.reason ?? ''}`.slice(0, 500));
+        await recordAudit(tx, {
+          actorId: admin.actorId,
+          action: `subscription.${action}`,
+          targetType: 'subscription',
+          targetId: row.id,
+          before: { status: row.status, current_period_end: row.currentPeriodEnd, pause_until: row.pauseUntil },
+          after: {
+            status: updated.status,
+            current_period_end: updated.currentPeriodEnd,
+            pause_until: updated.pauseUntil,
+            ...(days ? { days } : {}),
+          },
+          reason: admin.reason,
+        });
+        return updated;
+      });
+    },
+
     /** An administrator's revocation: the current subscription expires now. */
-    async revoke(userId: string): Promise<SubscriptionRow> {
+    async revoke(userId: string, admin?: AdminChange): Promise<SubscriptionRow> {
       return db.transaction(async (tx) => {
         const at = now();
         const [row] = await tx
@@ -317,7 +415,18 @@ export function createSubscriptionService(db: Db, now: () => Date) {
           .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'expired')))
           .returning();
         if (!row) throw new ApiError(404, 'NO_SUBSCRIPTION', 'This user has no subscription to revoke.');
-        await record(tx, row.id, null, 'expired', 'admin', 'revoked');
+        await record(tx, row.id, null, 'expired', 'admin', admin?.reason ?? 'revoked');
+        if (admin) {
+          await recordAudit(tx, {
+            actorId: admin.actorId,
+            action: 'subscription.revoke',
+            targetType: 'user',
+            targetId: userId,
+            before: { subscription_id: row.id, plan_id: row.planId },
+            after: { status: 'expired' },
+            reason: admin.reason,
+          });
+        }
         return row;
       });
     },

@@ -11,6 +11,7 @@ export type ErrorKind =
   | 'unauthorized'
   | 'tooManyAttempts'
   | 'emailNotVerified'
+  | 'blocked'
   | 'emailExists'
   | 'invalidToken'
   | 'invalidResponse'
@@ -95,6 +96,9 @@ export function describeAuthError(error: unknown, flow: AuthFlow): ErrorView {
     }
     if (error.status === 403 && error.code === 'EMAIL_NOT_VERIFIED') {
       return { kind: 'emailNotVerified', key: 'errors.login.emailNotVerified' };
+    }
+    if (error.status === 403 && error.code === 'ACCOUNT_BLOCKED') {
+      return { kind: 'blocked', key: 'errors.login.blocked' };
     }
   }
 

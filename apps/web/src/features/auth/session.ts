@@ -189,6 +189,65 @@ export async function signOut(options: { tellServer?: boolean } = {}): Promise<v
   }
 }
 
+/** The administrator's own session, kept while they view the product as another user. */
+interface ImpersonationRecord {
+  adminToken: string;
+  adminUser: SessionUser;
+  /** The user viewed, as the banner names them. */
+  viewing: { id: string; email: string; name: string | null };
+  expiresAt: string;
+}
+
+function readImpersonation(): ImpersonationRecord | null {
+  const record = local.getJson<ImpersonationRecord>(LOCAL_KEYS.impersonation);
+  return record && isWellFormedToken(record.adminToken) && isStoredUser(record.adminUser) && record.viewing
+    ? record
+    : null;
+}
+
+/** Who an administrator is viewing the product as, or null; re-read on every session change. */
+export function useImpersonation(): ImpersonationRecord['viewing'] | null {
+  // Read only once signed in: a page the server rendered hydrates as a guest's, without the banner.
+  const session = useSession();
+  return session.status === 'authenticated' ? (readImpersonation()?.viewing ?? null) : null;
+}
+
+/**
+ * Switches to a session as another user (from the admin area): the administrator's own token is kept aside and
+ * comes back with `endImpersonation`.
+ */
+export async function startImpersonation(
+  token: string,
+  viewing: ImpersonationRecord['viewing'],
+  expiresAt: string,
+): Promise<void> {
+  if (state.status !== 'authenticated' || !state.token || !state.user) return;
+  local.setJson(LOCAL_KEYS.impersonation, {
+    adminToken: state.token,
+    adminUser: state.user,
+    viewing,
+    expiresAt,
+  } satisfies ImpersonationRecord);
+  storeSession(token, { ...state.user, id: viewing.id, email: viewing.email, is_admin: false });
+  await restoreSession();
+}
+
+/** Ends the session as another user (the server records the end) and brings the administrator's own back. */
+export async function endImpersonation(): Promise<void> {
+  const record = readImpersonation();
+  const token = state.token;
+  if (token && record && token !== record.adminToken) {
+    await fetch('/api/impersonation/end', { method: 'POST', headers: { authorization: `Bearer ${token}` } }).catch(
+      () => {},
+    );
+  }
+  local.remove(LOCAL_KEYS.impersonation);
+  if (!record) return;
+  storeSession(record.adminToken, record.adminUser);
+  setState({ status: 'authenticated', user: record.adminUser, token: record.adminToken });
+  await restoreSession();
+}
+
 function justLoggedIn(): boolean {
   const at = Number(local.get(LOCAL_KEYS.justLoggedIn) ?? 0);
   return Date.now() - at < JUST_LOGGED_IN_MS;
@@ -221,6 +280,13 @@ export async function restoreSession(): Promise<void> {
     setState({ status: 'authenticated', user: reply.user, token });
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) {
+      // A session as another user that has run out: back to the administrator's own.
+      const impersonation = readImpersonation();
+      if (impersonation && token !== impersonation.adminToken) {
+        local.remove(LOCAL_KEYS.impersonation);
+        storeSession(impersonation.adminToken, impersonation.adminUser);
+        return restoreSession();
+      }
       if (justLoggedIn()) {
         setState({ status: 'authenticated', user, token });
         return;

@@ -1,9 +1,17 @@
-import { COMMENT_MAX_DEPTH, type CommentDto } from '@hunab/contracts';
+import {
+  COMMENT_MAX_DEPTH,
+  COMMENT_REPORT_NOTE_MAX,
+  COMMENT_REPORT_REASONS,
+  type CommentDto,
+  type CommentReportReason,
+} from '@hunab/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApiRequestError } from '../../lib/api.ts';
 import { formatters, type Language, localizedPath } from '../../lib/languages.ts';
 import { initialsOf } from '../account/Avatar.tsx';
+import { reportComment } from './api.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { type CommentMessage, failureMessage } from './errors.ts';
 import { relativeTime } from './time.ts';
@@ -22,7 +30,7 @@ export interface CommentContext {
   vote(comment: CommentDto, kind: 'like' | 'dislike'): Promise<void>;
 }
 
-type Mode = 'view' | 'reply' | 'edit' | 'confirmDelete';
+type Mode = 'view' | 'reply' | 'edit' | 'confirmDelete' | 'report';
 
 function Thumb({ down = false }: { down?: boolean }) {
   return (
@@ -40,6 +48,78 @@ function Thumb({ down = false }: { down?: boolean }) {
     >
       <path d="M7 10v11H3V10zM7 10l4-7c1.5 0 2.5 1.2 2.5 2.7V9h5.3a2 2 0 0 1 2 2.4l-1.4 7.6a2 2 0 0 1-2 1.6H7" />
     </svg>
+  );
+}
+
+/** The report form of a comment: a reason from a short list and an optional note. */
+function ReportForm({ comment, onDone }: { comment: CommentDto; onDone: (sent: 'sent' | 'already' | null) => void }) {
+  const { t } = useTranslation('comments');
+  const [reason, setReason] = useState<CommentReportReason>('spam');
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const send = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      await reportComment(comment.id, reason, note.trim());
+      onDone('sent');
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.code === 'ALREADY_REPORTED') onDone('already');
+      else setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="comment-report mt-2 d-grid gap-2"
+      data-testid="comment-report-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      <fieldset>
+        <legend className="small fw-semibold mb-1">{t('report.title')}</legend>
+        {COMMENT_REPORT_REASONS.map((value) => (
+          <label key={value} className="form-check small">
+            <input
+              type="radio"
+              className="form-check-input"
+              name={`report-${comment.id}`}
+              value={value}
+              checked={reason === value}
+              onChange={() => setReason(value)}
+            />
+            <span className="form-check-label">{t(`report.reasons.${value}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <label className="small">
+        {t('report.note')}
+        <textarea
+          className="form-control form-control-sm"
+          rows={2}
+          maxLength={COMMENT_REPORT_NOTE_MAX}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+      </label>
+      {failed && (
+        <p className="small text-danger mb-0" role="alert">
+          {t('report.failed')}
+        </p>
+      )}
+      <div className="d-flex gap-2">
+        <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
+          {t('report.send')}
+        </button>
+        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => onDone(null)}>
+          {t('actions.confirmNo')}
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -98,6 +178,7 @@ export function CommentItem({ comment, ctx }: { comment: CommentDto; ctx: Commen
   const [problem, setProblem] = useState<CommentMessage | null>(null);
   const [guestPrompt, setGuestPrompt] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [reported, setReported] = useState<'sent' | 'already' | null>(null);
   const own = ctx.readerId !== null && ctx.readerId === comment.user_id;
   const name = comment.user.display_name ?? t('anonymous');
   const canReply = ctx.readerId !== null && !comment.is_deleted && comment.depth < COMMENT_MAX_DEPTH;
@@ -214,6 +295,16 @@ export function CommentItem({ comment, ctx }: { comment: CommentDto; ctx: Commen
                     {t('actions.delete')}
                   </button>
                 )}
+                {ctx.readerId !== null && !own && !reported && (
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-link text-body-secondary"
+                    onClick={() => setMode(mode === 'report' ? 'view' : 'report')}
+                    aria-expanded={mode === 'report'}
+                  >
+                    {t('report.action')}
+                  </button>
+                )}
               </footer>
             )}
           </>
@@ -228,6 +319,20 @@ export function CommentItem({ comment, ctx }: { comment: CommentDto; ctx: Commen
               {t('actions.confirmNo')}
             </button>
           </div>
+        )}
+        {mode === 'report' && (
+          <ReportForm
+            comment={comment}
+            onDone={(result) => {
+              setReported(result);
+              setMode('view');
+            }}
+          />
+        )}
+        {reported && (
+          <p className="small text-body-secondary mb-0 mt-1" role="status">
+            {reported === 'sent' ? t('report.thanks') : t('report.already')}
+          </p>
         )}
         {guestPrompt && (
           <p className="comment-guest-prompt small mb-0" role="status">

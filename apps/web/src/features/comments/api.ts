@@ -1,4 +1,4 @@
-import type { CommentDto, CommentList } from '@hunab/contracts';
+import type { CommentDto, CommentList, CommentReportReason } from '@hunab/contracts';
 import { COMMENTS_PAGE_SIZE } from '@hunab/contracts';
 import type { InfiniteData } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
@@ -114,4 +114,9 @@ export function addComment(pages: CommentPages, comment: CommentDto): CommentPag
       totalWithReplies: i === 0 ? page.totalWithReplies + 1 : page.totalWithReplies,
     })),
   };
+}
+
+/** A reader's report of a comment to the moderators. */
+export async function reportComment(id: number, reason: CommentReportReason, note: string): Promise<void> {
+  await api(`/comments/${id}/report`, { method: 'POST', body: note ? { reason, note } : { reason } });
 }

@@ -1,0 +1,409 @@
+import type { AdminUserDetail, AdminUserRow } from '@hunab/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../../lib/api.ts';
+import { localizedPath } from '../../../lib/languages.ts';
+import { startImpersonation } from '../../auth/session.ts';
+import {
+  CsvButton,
+  errorText,
+  Field,
+  Filters,
+  Pager,
+  ReasonDialog,
+  SearchField,
+  SortHeader,
+  Table,
+  useAdminList,
+  useDateTime,
+  useLang,
+  useListState,
+} from './shared.tsx';
+
+const PATH = '/admin/users';
+const PAID_PLANS = ['basic', 'premium', 'basic_monthly', 'premium_monthly', 'basic_yearly', 'premium_yearly'];
+const LANGS = ['ru', 'en', 'es', 'pt', 'de', 'ja', 'zh', 'ar'];
+const SOURCES = ['website', 'mobile_app', 'pwa', 'telegram', 'subscribe'];
+
+/** Users: search, filters, sorting and paging on the server; a user's page with the changes an admin may make. */
+export default function UsersSection() {
+  const { t } = useTranslation('admin');
+  const list = useListState(
+    { q: '', plan: '', admin: '', verified: '', blocked: '', lang: '', source: '' },
+    'created_at',
+  );
+  const { state } = list;
+  const users = useAdminList<AdminUserRow>(PATH, { ...state, limit: 25 });
+  const [selected, setSelected] = useState<string | null>(null);
+  const when = useDateTime();
+  const flag = () => (
+    <>
+      <option value="">{t('filters.any')}</option>
+      <option value="true">{t('filters.yes')}</option>
+      <option value="false">{t('filters.no')}</option>
+    </>
+  );
+  const { page: _page, ...filterParams } = state;
+
+  if (selected) return <UserDetail id={selected} onBack={() => setSelected(null)} />;
+  return (
+    <div data-section="users">
+      <Filters actions={<CsvButton path={PATH} params={filterParams} />}>
+        <Field label={t('users.search')} wide>
+          <SearchField label={t('users.searchPlaceholder')} onSearch={(q) => list.setFilter('q', q)} />
+        </Field>
+        <Field label={t('users.plan')}>
+          <select
+            className="form-select form-select-sm"
+            value={state.plan}
+            onChange={(e) => list.setFilter('plan', e.target.value)}
+          >
+            <option value="">{t('filters.any')}</option>
+            <option value="none">{t('users.noPlan')}</option>
+            {PAID_PLANS.map((plan) => (
+              <option key={plan} value={plan}>
+                {plan}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('users.admin')}>
+          <select
+            className="form-select form-select-sm"
+            value={state.admin}
+            onChange={(e) => list.setFilter('admin', e.target.value)}
+          >
+            {flag()}
+          </select>
+        </Field>
+        <Field label={t('users.verified')}>
+          <select
+            className="form-select form-select-sm"
+            value={state.verified}
+            onChange={(e) => list.setFilter('verified', e.target.value)}
+          >
+            {flag()}
+          </select>
+        </Field>
+        <Field label={t('users.blocked')}>
+          <select
+            className="form-select form-select-sm"
+            value={state.blocked}
+            onChange={(e) => list.setFilter('blocked', e.target.value)}
+          >
+            {flag()}
+          </select>
+        </Field>
+        <Field label={t('users.language')}>
+          <select
+            className="form-select form-select-sm"
+            value={state.lang}
+            onChange={(e) => list.setFilter('lang', e.target.value)}
+          >
+            <option value="">{t('filters.any')}</option>
+            {LANGS.map((lang) => (
+              <option key={lang} value={lang}>
+                {lang}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('users.source')}>
+          <select
+            className="form-select form-select-sm"
+            value={state.source}
+            onChange={(e) => list.setFilter('source', e.target.value)}
+          >
+            <option value="">{t('filters.any')}</option>
+            {SOURCES.map((source) => (
+              <option key={source} value={source}>
+                {source}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </Filters>
+      {users.error && <div className="alert alert-danger">{errorText(users.error)}</div>}
+      <Table
+        empty={users.data?.data.length === 0}
+        head={
+          <>
+            <SortHeader label={t('users.email')} column="email" {...state} onSort={list.setSort} />
+            <SortHeader label={t('users.name')} column="name" {...state} onSort={list.setSort} />
+            <th scope="col">{t('users.plan')}</th>
+            <th scope="col">{t('users.status')}</th>
+            <SortHeader label={t('users.language')} column="lang" {...state} onSort={list.setSort} />
+            <SortHeader label={t('users.registered')} column="created_at" {...state} onSort={list.setSort} />
+          </>
+        }
+      >
+        {users.data?.data.map((user) => (
+          <tr key={user.id}>
+            <td>
+              <button
+                type="button"
+                className="btn btn-link btn-sm p-0 text-start text-nowrap"
+                onClick={() => setSelected(user.id)}
+              >
+                {user.email}
+              </button>
+            </td>
+            <td>{user.name ?? '—'}</td>
+            <td className="text-nowrap">{user.plan_id ?? '—'}</td>
+            <td>
+              <UserBadges user={user} />
+            </td>
+            <td>{user.lang}</td>
+            <td className="text-nowrap">{when(user.created_at)}</td>
+          </tr>
+        ))}
+      </Table>
+      <Pager pagination={users.data?.pagination} onPage={list.setPage} />
+    </div>
+  );
+}
+
+function UserBadges({ user }: { user: AdminUserRow }) {
+  const { t } = useTranslation('admin');
+  return (
+    <span className="d-inline-flex flex-wrap gap-1">
+      {user.is_admin && <span className="badge text-bg-primary">{t('users.badgeAdmin')}</span>}
+      {user.blocked && <span className="badge text-bg-danger">{t('users.badgeBlocked')}</span>}
+      {!user.email_verified && <span className="badge text-bg-secondary">{t('users.badgeUnverified')}</span>}
+    </span>
+  );
+}
+
+type Action = 'grant' | 'revoke' | 'admin' | 'block' | 'impersonate';
+
+/** One user: profile, their records, and the actions (each asks for a reason, which the audit log keeps). */
+function UserDetail({ id, onBack }: { id: string; onBack: () => void }) {
+  const { t } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const lang = useLang();
+  const when = useDateTime();
+  const detail = useQuery({
+    queryKey: ['admin', 'user', id],
+    queryFn: () => api<{ data: AdminUserDetail }>(`${PATH}/${id}`).then((reply) => reply.data),
+  });
+  const [action, setAction] = useState<Action | null>(null);
+  const [plan, setPlan] = useState('premium');
+  const [days, setDays] = useState(30);
+  const [notice, setNotice] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
+
+  if (detail.isPending) return <div className="spinner-border spinner-border-sm" role="status" />;
+  if (detail.error) return <div className="alert alert-danger">{errorText(detail.error)}</div>;
+  const { user } = detail.data;
+  const post = (path: string, body: unknown) => api(`${PATH}/${id}/${path}`, { method: 'POST', body });
+
+  const dialogs: Record<Action, { title: string; confirm: string; run: (reason: string) => Promise<unknown> }> = {
+    grant: {
+      title: t('users.grantTitle'),
+      confirm: t('users.grant'),
+      run: (reason) => post('subscription', { plan_id: plan, days, reason }),
+    },
+    revoke: {
+      title: t('users.revokeTitle'),
+      confirm: t('users.revoke'),
+      run: (reason) => api(`${PATH}/${id}/subscription?reason=${encodeURIComponent(reason)}`, { method: 'DELETE' }),
+    },
+    admin: {
+      title: user.is_admin ? t('users.removeAdmin') : t('users.makeAdmin'),
+      confirm: user.is_admin ? t('users.removeAdmin') : t('users.makeAdmin'),
+      run: (reason) => post('admin', { is_admin: !user.is_admin, reason }),
+    },
+    block: {
+      title: user.blocked ? t('users.unblock') : t('users.block'),
+      confirm: user.blocked ? t('users.unblock') : t('users.block'),
+      run: (reason) => post('block', { blocked: !user.blocked, reason }),
+    },
+    impersonate: {
+      title: t('users.impersonateTitle', { email: user.email }),
+      confirm: t('users.impersonate'),
+      run: async (reason) => {
+        const reply = await post('impersonate', { reason });
+        const {
+          token,
+          user: viewing,
+          expires_at,
+        } = (
+          reply as {
+            data: { token: string; expires_at: string; user: { id: string; email: string; name: string | null } };
+          }
+        ).data;
+        await startImpersonation(token, viewing, expires_at);
+        void navigate(localizedPath(lang, '/dash'));
+      },
+    },
+  };
+  const current = action ? dialogs[action] : null;
+
+  return (
+    <div data-section="user" className="d-flex flex-column gap-3">
+      <div>
+        <button type="button" className="btn btn-sm btn-link px-0" onClick={onBack}>
+          ← {t('users.back')}
+        </button>
+      </div>
+      <div className="card">
+        <div className="card-body">
+          <h2 className="h5 text-break">{user.email}</h2>
+          <p className="mb-2">
+            <UserBadges user={user} />
+          </p>
+          <dl className="row small mb-0">
+            <dt className="col-5 col-md-3">{t('users.name')}</dt>
+            <dd className="col-7 col-md-9">{user.name ?? '—'}</dd>
+            <dt className="col-5 col-md-3">{t('users.plan')}</dt>
+            <dd className="col-7 col-md-9" data-field="plan">
+              {user.plan_id ? `${user.plan_id} (${user.subscription_status})` : t('users.noPlan')}
+            </dd>
+            <dt className="col-5 col-md-3">{t('users.language')}</dt>
+            <dd className="col-7 col-md-9">{user.lang}</dd>
+            <dt className="col-5 col-md-3">{t('users.source')}</dt>
+            <dd className="col-7 col-md-9">{user.registration_source}</dd>
+            <dt className="col-5 col-md-3">{t('users.birthDate')}</dt>
+            <dd className="col-7 col-md-9">{user.birth_date ?? '—'}</dd>
+            <dt className="col-5 col-md-3">{t('users.registered')}</dt>
+            <dd className="col-7 col-md-9">{when(user.created_at)}</dd>
+          </dl>
+        </div>
+      </div>
+      {notice && (
+        <div className="alert alert-success py-2 mb-0" role="status">
+          {notice}
+        </div>
+      )}
+      <div className="d-flex flex-wrap gap-2">
+        <button type="button" className="btn btn-sm btn-primary" onClick={() => setAction('grant')}>
+          {t('users.grant')}
+        </button>
+        {user.plan_id && (
+          <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setAction('revoke')}>
+            {t('users.revoke')}
+          </button>
+        )}
+        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setAction('admin')}>
+          {user.is_admin ? t('users.removeAdmin') : t('users.makeAdmin')}
+        </button>
+        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setAction('block')}>
+          {user.blocked ? t('users.unblock') : t('users.block')}
+        </button>
+        {!user.email_verified && (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            onClick={async () => {
+              try {
+                await post('resend-verification', {});
+                setNotice(t('users.resent'));
+              } catch (error) {
+                setNotice(errorText(error));
+              }
+            }}
+          >
+            {t('users.resend')}
+          </button>
+        )}
+        {!user.is_admin && !user.blocked && (
+          <button type="button" className="btn btn-sm btn-outline-warning" onClick={() => setAction('impersonate')}>
+            {t('users.impersonate')}
+          </button>
+        )}
+      </div>
+      {current && (
+        <ReasonDialog
+          title={current.title}
+          confirm={current.confirm}
+          onClose={() => setAction(null)}
+          onConfirm={async (reason) => {
+            await current.run(reason);
+            setNotice(t('users.done'));
+            await refresh();
+          }}
+        >
+          {action === 'grant' && (
+            <div className="row g-2">
+              <label className="col-7 form-label mb-0">
+                {t('users.plan')}
+                <select className="form-select" name="plan" value={plan} onChange={(e) => setPlan(e.target.value)}>
+                  {PAID_PLANS.map((item) => (
+                    <option key={item} value={item}>
+                      {item}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="col-5 form-label mb-0">
+                {t('users.days')}
+                <input
+                  type="number"
+                  className="form-control"
+                  name="days"
+                  min={1}
+                  max={3660}
+                  value={days}
+                  onChange={(e) => setDays(Number(e.target.value))}
+                />
+              </label>
+            </div>
+          )}
+          {action === 'impersonate' && <p className="small mb-0">{t('users.impersonateHelp')}</p>}
+        </ReasonDialog>
+      )}
+      <Records title={t('users.subscriptions')} rows={detail.data.subscriptions} when={when} />
+      <Records title={t('users.payments')} rows={detail.data.payments} when={when} />
+      <Records title={t('users.purchases')} rows={detail.data.purchases} when={when} />
+      <Records title={t('users.cards')} rows={detail.data.cards} when={when} />
+      <Records title={t('users.comments')} rows={detail.data.comments} when={when} />
+      <Records title={t('users.events')} rows={detail.data.events} when={when} />
+    </div>
+  );
+}
+
+/** A user's records of one kind, as a plain table of their fields. */
+function Records({
+  title,
+  rows,
+  when,
+}: {
+  title: string;
+  rows: Record<string, unknown>[];
+  when: (value: string) => string;
+}) {
+  const columns = Object.keys(rows[0] ?? {});
+  const cell = (key: string, value: unknown) => {
+    if (value === null || value === undefined) return '—';
+    if (typeof value === 'string' && /_at$|_start$|_end$/.test(key)) return when(value);
+    return String(value);
+  };
+  return (
+    <section>
+      <h3 className="h6">
+        {title} <span className="badge text-bg-light">{rows.length}</span>
+      </h3>
+      {rows.length > 0 && (
+        <Table empty={false} head={columns.map((key) => <th key={key}>{key}</th>)}>
+          {rows.map((row, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the rows are read-only and keep their order
+            <tr key={index}>
+              {columns.map((key) => (
+                <td
+                  key={key}
+                  className={key === 'content' ? 'text-break' : 'text-nowrap'}
+                  style={key === 'content' ? { minWidth: '16rem', maxWidth: '28rem' } : undefined}
+                >
+                  {cell(key, row[key])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </Table>
+      )}
+    </section>
+  );
+}
