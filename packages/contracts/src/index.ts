@@ -1,5 +1,5 @@
-export * from './admin-debug.ts';
 export * from './admin.ts';
+export * from './admin-debug.ts';
 export * from './admin-lists.ts';
 export * from './admin-referrals.ts';
 export * from './auth.ts';
