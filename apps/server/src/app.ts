@@ -44,6 +44,7 @@ import { createFeedService } from './modules/feed/service.ts';
 import { gameRoutes } from './modules/game/routes.ts';
 import { createGameService } from './modules/game/service.ts';
 import { debugRoutes } from './modules/insights/debug.ts';
+import { adminNotebookRoutes } from './modules/insights/notebook.ts';
 import { adminReferralRoutes } from './modules/insights/referrals.ts';
 import { createInsightsRepository } from './modules/insights/repository.ts';
 import { insightsRoutes, registerBotLinks } from './modules/insights/routes.ts';
@@ -308,6 +309,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(insightsRoutes, { auth, insights, settings });
       await api.register(debugRoutes, { db: database.db, auth, subscriptions });
       await api.register(adminReferralRoutes, { db: database.db, auth, insights, now });
+      await api.register(adminNotebookRoutes, { db: database.db, auth, insights });
     },
     { prefix: '/api' },
   );

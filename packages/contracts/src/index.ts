@@ -1,5 +1,6 @@
 export * from './admin-debug.ts';
 export * from './admin-lists.ts';
+export * from './admin-notebook.ts';
 export * from './admin-referrals.ts';
 export * from './auth.ts';
 export * from './calendar.ts';
