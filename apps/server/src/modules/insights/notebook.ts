@@ -56,6 +56,9 @@ export const adminNotebookRoutes: FastifyPluginAsyncZod<{
       const lessonTitle = (lesson: ReturnType<typeof sql>) =>
         sql`coalesce((select x.title from edu_lesson_texts x where x.lesson_id = ${lesson}
                         order by (x.lang = ${lang}) desc, (x.lang = 'en') desc, x.lang limit 1), '')`;
+      // The course's title in the language asked for, else English, else its first language (the intro: Russian).
+      const courseTitle = sql`coalesce(c.titles->>${lang}, c.titles->>'en',
+                                       (select value from jsonb_each_text(c.titles) limit 1), c.id)`;
       const conditions = [sql`true`];
       if (query.course) conditions.push(sql`l.course_id = ${query.course}`);
       if (query.lesson) conditions.push(sql`l.slug = ${query.lesson}`);
@@ -63,7 +66,7 @@ export const adminNotebookRoutes: FastifyPluginAsyncZod<{
       if (query.status) conditions.push(sql`p.status = ${query.status}`);
       const rows = sql`
           select p.user_id::text as "userId", u.email, l.course_id as "courseId",
-                 coalesce(c.titles->>${lang}, c.titles->>'en', c.id) as "courseTitle",
+                 ${courseTitle} as "courseTitle",
                  l.id as "lessonId", l.slug as "lessonSlug", l.lesson_number as "lessonNumber",
                  ${lessonTitle(sql`l.id`)} as "lessonTitle",
                  p.status, p.position, e.enrolled_at as "enrolledAt", p.updated_at as "updatedAt",
@@ -115,7 +118,7 @@ export const adminNotebookRoutes: FastifyPluginAsyncZod<{
         );
       const lessons = await queryRows<Record<string, unknown>>(
         db,
-        sql`select c.id as "courseId", coalesce(c.titles->>${lang}, c.titles->>'en', c.id) as "courseTitle",
+        sql`select c.id as "courseId", ${courseTitle} as "courseTitle",
                      l.slug, l.lesson_number as number, ${lessonTitle(sql`l.id`)} as title
               from edu_courses c left join edu_lessons l on l.course_id = c.id
               order by c.rank, c.id, l.rank, l.lesson_number, l.id`,

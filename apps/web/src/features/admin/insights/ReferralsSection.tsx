@@ -91,7 +91,7 @@ export default function ReferralsSection() {
               <tbody>
                 {query.data.rows.map((row) => (
                   <tr key={`${row.referrerId}/${row.source}`}>
-                    <td className="text-break">
+                    <td className="text-break insights-cell-wide">
                       <Link
                         to={`/admin/referrals/referrer/${encodeURIComponent(row.referrerId)}/${encodeURIComponent(row.source)}`}
                       >

@@ -1,7 +1,8 @@
 import type { AdminReferrer } from '@hunab/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
+import { useRouteParams } from '../../../app/route-match.ts';
 import { queryString, useAdminData, utcDayFromToday } from './data.ts';
 import { LineChart } from './LineChart.tsx';
 import { Failed, Loading, RangeFields, Stat } from './parts.tsx';
@@ -11,7 +12,8 @@ const day = (iso: string) => iso.slice(0, 10);
 /** /admin/referrals/referrer/:referrerId/:source: one referrer's links of a source, their clicks, users and rewards. */
 export default function ReferrerSection() {
   const { t } = useTranslation('insights');
-  const { referrerId = '', source = '' } = useParams();
+  // The app matches its own route table (one catch-all router route), so the parameters come from that match.
+  const { referrerId = '', source = '' } = useRouteParams();
   const [range, setRange] = useState({ from: utcDayFromToday(-29), to: utcDayFromToday(0) });
   const query = useAdminData<AdminReferrer>(
     `/admin/referrals/referrer/${encodeURIComponent(referrerId)}/${encodeURIComponent(source)}${queryString(range)}`,
@@ -83,7 +85,7 @@ export default function ReferrerSection() {
                   <tbody>
                     {query.data.referred.map((user) => (
                       <tr key={user.userId}>
-                        <td className="text-break">{user.email}</td>
+                        <td className="text-break insights-cell-wide">{user.email}</td>
                         <td className="text-nowrap">{day(user.signedUpAt)}</td>
                         <td className="text-end">{user.purchases}</td>
                       </tr>
@@ -113,7 +115,7 @@ export default function ReferrerSection() {
                   <tbody>
                     {query.data.rewards.map((reward) => (
                       <tr key={reward.id}>
-                        <td className="text-break">{reward.referredEmail}</td>
+                        <td className="text-break insights-cell-wide">{reward.referredEmail}</td>
                         <td className="text-end">{reward.days}</td>
                         <td>
                           {t(`referrals.rewardStatus.${reward.status}`)}

@@ -15,4 +15,5 @@ export const INSIGHT_SECTIONS: AdminSections = {
   adminDebugLanguageRoutes: lazy(() => import('./LanguageRoutesSection.tsx')),
   adminReferrals: lazy(() => import('./ReferralsSection.tsx')),
   adminReferrer: lazy(() => import('./ReferrerSection.tsx')),
+  adminEducationNotebook: lazy(() => import('./NotebookSection.tsx')),
 };
