@@ -39,6 +39,7 @@ import { type CrmService, createCrmService } from './modules/crm/service.ts';
 import { educationRoutes } from './modules/education/routes.ts';
 import { emailTopicRoutes } from './modules/email-topics/routes.ts';
 import { createEmailTopicService, type EmailTopicService } from './modules/email-topics/service.ts';
+import { experimentRoutes } from './modules/experiments/routes.ts';
 import { feedRoutes } from './modules/feed/routes.ts';
 import { createFeedService } from './modules/feed/service.ts';
 import { gameRoutes } from './modules/game/routes.ts';
@@ -310,6 +311,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(debugRoutes, { db: database.db, auth, subscriptions });
       await api.register(adminReferralRoutes, { db: database.db, auth, insights, now });
       await api.register(adminNotebookRoutes, { db: database.db, auth, insights });
+      await api.register(experimentRoutes, { db: database.db, auth, insights });
     },
     { prefix: '/api' },
   );

@@ -84,6 +84,9 @@ const TABLES = [
   'app_settings',
   'email_topic_consents',
   'crm_connections',
+  'experiments',
+  'experiment_exposures',
+  'experiment_conversions',
 ];
 
 /** Row counts of every table in one round trip: the corpus sends thousands of requests and counts around each. */

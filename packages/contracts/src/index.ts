@@ -15,6 +15,7 @@ export * from './crm.ts';
 export * from './education.ts';
 export * from './email-topics.ts';
 export * from './errors.ts';
+export * from './experiments.ts';
 export * from './feed.ts';
 export * from './game.ts';
 export * from './game-rules.ts';
