@@ -182,7 +182,7 @@ test('the process debugger tells what each day shows a user, and every localized
   await expect(page.getByTestId('language-routes')).toContainText('/ar/tzolkin');
 });
 
-test('the referrals, a referrer and the education notebook fit a phone without sideways scrolling', async ({
+test('the referrals, a referrer, the education notebook and the A/B tests fit a phone without sideways scrolling', async ({
   page,
   request,
 }) => {
@@ -206,6 +206,22 @@ test('the referrals, a referrer and the education notebook fit a phone without s
   const { link } = await made.json();
   await request.get(`/r/${link.slug}`, { maxRedirects: 0 });
   await createAccount(request);
+  // An A/B test with one exposure and its conversion.
+  const experiment = await request.post('/api/admin/experiments', {
+    data: {
+      key: `cta_${Date.now()}`,
+      name: 'Call to action',
+      variants: [
+        { key: 'control', weight: 1 },
+        { key: 'green', weight: 1 },
+      ],
+    },
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(experiment.ok(), await experiment.text()).toBe(true);
+  const { key } = (await experiment.json()).data;
+  await request.get(`/api/experiments/${key}/assignment?anonymousId=e2e-visitor-1`);
+  await request.post(`/api/experiments/${key}/conversion`, { data: { anonymousId: 'e2e-visitor-1' } });
 
   await useSession(page, admin);
   for (const [lang, width] of [
@@ -246,5 +262,11 @@ test('the referrals, a referrer and the education notebook fit a phone without s
     await expect(entries.first()).toContainText(reader.email);
     await expect(entries.first().locator('.badge')).toHaveText(/Пройден|مكتمل/);
     await noSideways('notebook');
+
+    await page.locator('.admin-nav a[href="/abtests"]').click();
+    const card = page.getByTestId('experiment').filter({ hasText: key });
+    await expect(card.locator('tbody tr')).toHaveCount(2);
+    await expect(card.locator('tbody')).toContainText('100.0%');
+    await noSideways('abtests');
   }
 });

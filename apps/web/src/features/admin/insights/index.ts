@@ -16,4 +16,5 @@ export const INSIGHT_SECTIONS: AdminSections = {
   adminReferrals: lazy(() => import('./ReferralsSection.tsx')),
   adminReferrer: lazy(() => import('./ReferrerSection.tsx')),
   adminEducationNotebook: lazy(() => import('./NotebookSection.tsx')),
+  adminAbTests: lazy(() => import('./AbTestsSection.tsx')),
 };
