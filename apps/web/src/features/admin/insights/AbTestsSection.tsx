@@ -158,7 +158,7 @@ function ExperimentCard({ experiment }: { experiment: Experiment }) {
             <tbody>
               {experiment.variants.map((variant) => (
                 <tr key={variant.key}>
-                  <td className="text-break">{variant.key}</td>
+                  <td className="text-nowrap">{variant.key}</td>
                   <td className="text-end">{variant.weight}</td>
                   <td className="text-end">{variant.exposures}</td>
                   <td className="text-end">{variant.conversions}</td>
