@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { ADMIN, loginAs, test, useSession } from './fixtures.ts';
+import { ADMIN, createAccount, loginAs, test, useSession } from './fixtures.ts';
 
 /**
  * The admin area's overview, statistics and settings in Chromium against the real server: an administrator sees the
@@ -180,4 +180,93 @@ test('the process debugger tells what each day shows a user, and every localized
   await page.locator('.admin-nav a[href="/debug-language-routes"]').click();
   await expect(page.getByTestId('unresolved')).toHaveText('Addresses that do not resolve: 0');
   await expect(page.getByTestId('language-routes')).toContainText('/ar/tzolkin');
+});
+
+test('the referrals, a referrer, the education notebook and the A/B tests fit a phone without sideways scrolling', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await loginAs(request, ADMIN.email, ADMIN.password);
+  // A reader who finished a lesson, and a referrer whose link brought one click and one sign-up.
+  const reader = await createAccount(request);
+  const progress = await request.post('/api/education/progress', {
+    data: { course_id: 'intro', lesson_id: 'lesson-1', status: 'completed' },
+    headers: { authorization: `Bearer ${reader.token}` },
+  });
+  expect(progress.ok(), await progress.text()).toBe(true);
+  const referrer = await createAccount(request);
+  // A source of its own, so the filter finds this referrer among those of earlier runs.
+  const source = `e2e_${Date.now()}`;
+  const made = await request.post('/api/referrals/links', {
+    data: { source },
+    headers: { authorization: `Bearer ${referrer.token}` },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  const { link } = await made.json();
+  await request.get(`/r/${link.slug}`, { maxRedirects: 0 });
+  await createAccount(request);
+  // An A/B test with one exposure and its conversion.
+  const experiment = await request.post('/api/admin/experiments', {
+    data: {
+      key: `cta_${Date.now()}`,
+      name: 'Call to action',
+      variants: [
+        { key: 'control', weight: 1 },
+        { key: 'green', weight: 1 },
+      ],
+    },
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(experiment.ok(), await experiment.text()).toBe(true);
+  const { key } = (await experiment.json()).data;
+  await request.get(`/api/experiments/${key}/assignment?anonymousId=e2e-visitor-1`);
+  await request.post(`/api/experiments/${key}/conversion`, { data: { anonymousId: 'e2e-visitor-1' } });
+
+  await useSession(page, admin);
+  for (const [lang, width] of [
+    ['ru', 375],
+    ['ar', 375],
+    ['ru', 1280],
+  ] as const) {
+    await page.setViewportSize({ width, height: width < 600 ? 812 : 860 });
+    const noSideways = async (what: string) => {
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${what} scrolls sideways at ${width} px in ${lang}`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `../screenshots/admin-insights-${what}-${lang}-${width}.png`, fullPage: true });
+    };
+
+    await openAdmin(page, lang, '/admin/referrals');
+    const list = page.getByTestId('referrers-table');
+    await page.locator('#referrals-source').fill(source);
+    await list.getByRole('button', { name: /Клики|النقرات/ }).click();
+    const row = list.locator('tbody tr');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(referrer.email);
+    await expect(row.locator('td').nth(2)).toHaveText('1');
+    await expect(row.locator('td').nth(3)).toHaveText('1');
+    await noSideways('referrals');
+
+    await row.getByRole('link', { name: referrer.email }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/referrals/referrer/${referrer.user.id}/${source}$`));
+    await expect(page.getByTestId('chart-referrer-clicks')).toHaveAttribute('data-points', '30');
+    await expect(page.getByTestId('referred-table').locator('tbody tr')).toHaveCount(1);
+    await noSideways('referrer');
+
+    await page.locator('.admin-nav a[href="/education/notebook"]').click();
+    const notebook = page.getByTestId('admin-notebook');
+    await notebook.locator('#notebook-email').fill(reader.email);
+    const entries = page.getByTestId('notebook-table').locator('tbody tr');
+    await expect(entries).toHaveCount(1);
+    await expect(entries.first()).toContainText(reader.email);
+    await expect(entries.first().locator('.badge')).toHaveText(/Пройден|مكتمل/);
+    await noSideways('notebook');
+
+    await page.locator('.admin-nav a[href="/abtests"]').click();
+    const card = page.getByTestId('experiment').filter({ hasText: key });
+    await expect(card.locator('tbody tr')).toHaveCount(2);
+    await expect(card.locator('tbody')).toContainText('100.0%');
+    await noSideways('abtests');
+  }
 });

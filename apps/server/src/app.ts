@@ -42,11 +42,13 @@ import { type CrmService, createCrmService } from './modules/crm/service.ts';
 import { educationRoutes } from './modules/education/routes.ts';
 import { emailTopicRoutes } from './modules/email-topics/routes.ts';
 import { createEmailTopicService, type EmailTopicService } from './modules/email-topics/service.ts';
+import { experimentRoutes } from './modules/experiments/routes.ts';
 import { feedRoutes } from './modules/feed/routes.ts';
 import { createFeedService } from './modules/feed/service.ts';
 import { gameRoutes } from './modules/game/routes.ts';
 import { createGameService } from './modules/game/service.ts';
 import { debugRoutes } from './modules/insights/debug.ts';
+import { adminNotebookRoutes } from './modules/insights/notebook.ts';
 import { adminReferralRoutes } from './modules/insights/referrals.ts';
 import { createInsightsRepository } from './modules/insights/repository.ts';
 import { insightsRoutes, registerBotLinks } from './modules/insights/routes.ts';
@@ -324,6 +326,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           clearProducts: () => caches.clear('products'),
         }),
       });
+      await api.register(adminNotebookRoutes, { db: database.db, auth, insights });
+      await api.register(experimentRoutes, { db: database.db, auth, insights });
     },
     { prefix: '/api' },
   );

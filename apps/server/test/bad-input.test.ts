@@ -85,6 +85,9 @@ const TABLES = [
   'email_topic_consents',
   'crm_connections',
   'comment_reports',
+  'experiments',
+  'experiment_exposures',
+  'experiment_conversions',
 ];
 
 /** Row counts of every table in one round trip: the corpus sends thousands of requests and counts around each. */

@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './admin-debug.ts';
 export * from './admin-lists.ts';
+export * from './admin-notebook.ts';
 export * from './admin-referrals.ts';
 export * from './auth.ts';
 export * from './calendar.ts';
@@ -15,6 +16,7 @@ export * from './crm.ts';
 export * from './education.ts';
 export * from './email-topics.ts';
 export * from './errors.ts';
+export * from './experiments.ts';
 export * from './feed.ts';
 export * from './game.ts';
 export * from './game-rules.ts';

@@ -1,3 +1,4 @@
+import type { AdminPagination } from '@hunab/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -41,4 +42,16 @@ export function money(lang: string, currency: string, minor: number): string {
   } catch {
     return `${minor / 100} ${currency}`;
   }
+}
+
+/** One page of an admin list endpoint: its rows and its pagination. */
+export function useAdminList<T>(path: string) {
+  return useQuery({
+    queryKey: ['admin-insights', path],
+    queryFn: async () => {
+      const body = await api<{ data: T[]; pagination: AdminPagination }>(path);
+      return { rows: body.data, pagination: body.pagination };
+    },
+    staleTime: 0,
+  });
 }

@@ -13,4 +13,8 @@ export const INSIGHT_SECTIONS: AdminSections = {
   adminAdvanced: lazy(() => import('./AdvancedSection.tsx')),
   adminDebugProcess: lazy(() => import('./DebugProcessSection.tsx')),
   adminDebugLanguageRoutes: lazy(() => import('./LanguageRoutesSection.tsx')),
+  adminReferrals: lazy(() => import('./ReferralsSection.tsx')),
+  adminReferrer: lazy(() => import('./ReferrerSection.tsx')),
+  adminEducationNotebook: lazy(() => import('./NotebookSection.tsx')),
+  adminAbTests: lazy(() => import('./AbTestsSection.tsx')),
 };

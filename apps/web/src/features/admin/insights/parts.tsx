@@ -92,3 +92,62 @@ export function RangeFields({
     </div>
   );
 }
+
+/** A column header that sorts its list: a first click sorts descending, the next one flips the order. */
+export function SortHeader({
+  column,
+  label,
+  sort,
+  onSort,
+  className,
+}: {
+  column: string;
+  label: string;
+  sort: { by: string; order: 'asc' | 'desc' };
+  onSort: (sort: { by: string; order: 'asc' | 'desc' }) => void;
+  className?: string;
+}) {
+  const active = sort.by === column;
+  return (
+    <th
+      scope="col"
+      className={className}
+      aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
+      <button
+        type="button"
+        className="btn btn-link btn-sm p-0 text-reset text-decoration-none fw-semibold text-nowrap"
+        onClick={() => onSort({ by: column, order: active && sort.order === 'desc' ? 'asc' : 'desc' })}
+      >
+        {label}
+        {active && <span aria-hidden="true">{sort.order === 'asc' ? ' ▲' : ' ▼'}</span>}
+      </button>
+    </th>
+  );
+}
+
+/** Previous/next under a list, with the page of pages. */
+export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation('insights');
+  return (
+    <div className="d-flex flex-wrap gap-2 align-items-center">
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-secondary"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        {t('common.previous')}
+      </button>
+      <span className="small text-body-secondary">{t('common.page', { page, pages: Math.max(1, pages) })}</span>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-secondary"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        {t('common.next')}
+      </button>
+    </div>
+  );
+}
