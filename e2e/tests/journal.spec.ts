@@ -91,7 +91,7 @@ test('a user turns on the daily reminder email at a local time', async ({ page, 
   const account = await createAccount(request, { lang: 'en' });
   await useSession(page, account);
   await page.goto('/en/account/email-preferences');
-  await expect(page.getByRole('heading', { name: 'Reminders' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Reminders', exact: true })).toBeVisible();
   await page.getByTestId('reminders-email').check();
   await page.getByTestId('reminders-time').fill('07:30');
   await page.getByTestId('reminders-zone').selectOption('Asia/Tokyo');
