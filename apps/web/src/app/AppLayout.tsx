@@ -25,7 +25,6 @@ import {
 import { useSelectedDate } from '../lib/selected-date.tsx';
 import { LOCAL_KEYS, local } from '../lib/storage.ts';
 import { setTheme, useTheme } from '../lib/theme.ts';
-import { AdminMenu } from './AdminMenu.tsx';
 import { PageSpinner } from './guards.tsx';
 import { changeLanguage } from './language-change.ts';
 import { layoutRules } from './layoutRules.ts';
@@ -37,6 +36,8 @@ import { useDismiss } from './useDismiss.ts';
 const CardsBar = lazy(() => import('../features/cards/CardsBar.tsx'));
 const CommentsBlock = lazy(() => import('../features/comments/CommentsBlock.tsx'));
 const ImpersonationBanner = lazy(() => import('../features/auth/components/ImpersonationBanner.tsx'));
+/** The admin button, fetched only for administrators, so the first download of everyone else stays as it was. */
+const AdminMenu = lazy(() => import('./AdminMenu.tsx').then((module) => ({ default: module.AdminMenu })));
 
 /** The previous / date / next selector of the matrix pages. */
 export function DateSelector({ compact = false }: { compact?: boolean }) {
@@ -200,7 +201,11 @@ function Header({ lang, path, entry }: { lang: Language; path: string; entry: Ro
           {isAdmin && (
             <HeaderIcon to={localizedPath(lang, '/education')} icon="education" label={t('header.education')} />
           )}
-          {isAdmin && <AdminMenu />}
+          {isAdmin && (
+            <Suspense fallback={null}>
+              <AdminMenu />
+            </Suspense>
+          )}
           <SettingsMenu lang={lang} path={path} />
           {signedIn && <HeaderIcon to={localizedPath(lang, '/account')} icon="account" label={t('header.account')} />}
           {signedIn ? (
