@@ -5,6 +5,7 @@ import {
   CsvButton,
   errorText,
   Field,
+  FilterSelect,
   Filters,
   Pager,
   SearchField,
@@ -54,18 +55,13 @@ export default function AuditSection() {
           />
         </Field>
         <Field label={t('audit.action')}>
-          <select
-            className="form-select form-select-sm"
+          <FilterSelect
             value={state.action}
-            onChange={(e) => list.setFilter('action', e.target.value)}
-          >
-            <option value="">{t('filters.any')}</option>
-            {['user', 'subscription', 'comment', 'comment_report', 'payment', 'promo_code', 'product'].map((a) => (
-              <option key={a} value={a}>
-                {a}.*
-              </option>
-            ))}
-          </select>
+            onChange={(value) => list.setFilter('action', value)}
+            options={['user', 'subscription', 'comment', 'comment_report', 'payment', 'promo_code', 'product'].map(
+              (a) => [a, `${a}.*`] as const,
+            )}
+          />
         </Field>
         <Field label={t('audit.target')}>
           <SearchField label={t('audit.targetPlaceholder')} onSearch={(value) => list.setFilter('target_id', value)} />

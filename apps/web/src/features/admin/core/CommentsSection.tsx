@@ -7,6 +7,7 @@ import {
   CsvButton,
   errorText,
   Field,
+  FilterSelect,
   Filters,
   Pager,
   ReasonDialog,
@@ -102,18 +103,11 @@ function CommentList({ onAction }: { onAction: (pending: Pending) => void }) {
     <>
       <Filters actions={<CsvButton path="/admin/comments" params={filterParams} />}>
         <Field label={t('comments.cycle')}>
-          <select
-            className="form-select form-select-sm"
+          <FilterSelect
             value={state.cycle_type}
-            onChange={(e) => list.setFilter('cycle_type', e.target.value)}
-          >
-            <option value="">{t('filters.any')}</option>
-            {CYCLES.map((cycle) => (
-              <option key={cycle} value={cycle}>
-                {cycle}
-              </option>
-            ))}
-          </select>
+            onChange={(value) => list.setFilter('cycle_type', value)}
+            options={CYCLES}
+          />
         </Field>
         <Field label={t('comments.cycleValue')}>
           <input
@@ -125,18 +119,13 @@ function CommentList({ onAction }: { onAction: (pending: Pending) => void }) {
           />
         </Field>
         <Field label={t('comments.state')}>
-          <select
-            className="form-select form-select-sm"
+          <FilterSelect
             value={state.status}
-            onChange={(e) => list.setFilter('status', e.target.value)}
-          >
-            <option value="">{t('filters.any')}</option>
-            {(['visible', 'hidden', 'deleted', 'reported'] as const).map((status) => (
-              <option key={status} value={status}>
-                {t(`comments.status.${status}`)}
-              </option>
-            ))}
-          </select>
+            onChange={(value) => list.setFilter('status', value)}
+            options={(['visible', 'hidden', 'deleted', 'reported'] as const).map(
+              (status) => [status, t(`comments.status.${status}`)] as const,
+            )}
+          />
         </Field>
         <Field label={t('comments.author')} wide>
           <SearchField

@@ -7,6 +7,7 @@ import {
   CsvButton,
   errorText,
   Field,
+  FilterSelect,
   Filters,
   Pager,
   ReasonDialog,
@@ -47,32 +48,18 @@ export default function PaymentsSection() {
     <div data-section="payments">
       <Filters actions={<CsvButton path={PATH} params={filterParams} />}>
         <Field label={t('payments.status')}>
-          <select
-            className="form-select form-select-sm"
+          <FilterSelect
             value={state.status}
-            onChange={(e) => list.setFilter('status', e.target.value)}
-          >
-            <option value="">{t('filters.any')}</option>
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`payments.statuses.${status}`)}
-              </option>
-            ))}
-          </select>
+            onChange={(value) => list.setFilter('status', value)}
+            options={STATUSES.map((status) => [status, t(`payments.statuses.${status}`)] as const)}
+          />
         </Field>
         <Field label={t('payments.provider')}>
-          <select
-            className="form-select form-select-sm"
+          <FilterSelect
             value={state.provider}
-            onChange={(e) => list.setFilter('provider', e.target.value)}
-          >
-            <option value="">{t('filters.any')}</option>
-            {PROVIDERS.map((provider) => (
-              <option key={provider} value={provider}>
-                {provider}
-              </option>
-            ))}
-          </select>
+            onChange={(value) => list.setFilter('provider', value)}
+            options={PROVIDERS}
+          />
         </Field>
         <Field label={t('payments.user')} wide>
           <SearchField

@@ -7,6 +7,7 @@ import {
   CsvButton,
   errorText,
   Field,
+  FilterSelect,
   Filters,
   Pager,
   SortHeader,
@@ -103,15 +104,14 @@ export default function PromoCodesSection() {
       </form>
       <Filters actions={<CsvButton path={PATH} params={filterParams} />}>
         <Field label={t('promo.state')}>
-          <select
-            className="form-select form-select-sm"
+          <FilterSelect
             value={state.active}
-            onChange={(e) => list.setFilter('active', e.target.value)}
-          >
-            <option value="">{t('filters.any')}</option>
-            <option value="true">{t('promo.active')}</option>
-            <option value="false">{t('promo.withdrawn')}</option>
-          </select>
+            onChange={(value) => list.setFilter('active', value)}
+            options={[
+              ['true', t('promo.active')],
+              ['false', t('promo.withdrawn')],
+            ]}
+          />
         </Field>
       </Filters>
       {codes.error && <div className="alert alert-danger">{errorText(codes.error)}</div>}

@@ -7,6 +7,7 @@ import {
   CsvButton,
   errorText,
   Field,
+  FilterSelect,
   Filters,
   Pager,
   ReasonDialog,
@@ -44,32 +45,14 @@ export default function SubscriptionsSection() {
     <div data-section="subscriptions">
       <Filters actions={<CsvButton path={PATH} params={filterParams} />}>
         <Field label={t('subscriptions.status')}>
-          <select
-            className="form-select form-select-sm"
+          <FilterSelect
             value={state.status}
-            onChange={(e) => list.setFilter('status', e.target.value)}
-          >
-            <option value="">{t('filters.any')}</option>
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`subscriptions.statuses.${status}`)}
-              </option>
-            ))}
-          </select>
+            onChange={(value) => list.setFilter('status', value)}
+            options={STATUSES.map((status) => [status, t(`subscriptions.statuses.${status}`)] as const)}
+          />
         </Field>
         <Field label={t('subscriptions.plan')}>
-          <select
-            className="form-select form-select-sm"
-            value={state.plan}
-            onChange={(e) => list.setFilter('plan', e.target.value)}
-          >
-            <option value="">{t('filters.any')}</option>
-            {PLANS.map((plan) => (
-              <option key={plan} value={plan}>
-                {plan}
-              </option>
-            ))}
-          </select>
+          <FilterSelect value={state.plan} onChange={(value) => list.setFilter('plan', value)} options={PLANS} />
         </Field>
         <Field label={t('subscriptions.user')} wide>
           <SearchField

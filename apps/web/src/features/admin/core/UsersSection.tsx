@@ -10,6 +10,7 @@ import {
   CsvButton,
   errorText,
   Field,
+  FilterSelect,
   Filters,
   Pager,
   ReasonDialog,
@@ -38,13 +39,10 @@ export default function UsersSection() {
   const users = useAdminList<AdminUserRow>(PATH, { ...state, limit: 25 });
   const [selected, setSelected] = useState<string | null>(null);
   const when = useDateTime();
-  const flag = () => (
-    <>
-      <option value="">{t('filters.any')}</option>
-      <option value="true">{t('filters.yes')}</option>
-      <option value="false">{t('filters.no')}</option>
-    </>
-  );
+  const flags = [
+    ['true', t('filters.yes')],
+    ['false', t('filters.no')],
+  ] as const;
   const { page: _page, ...filterParams } = state;
 
   if (selected) return <UserDetail id={selected} onBack={() => setSelected(null)} />;
@@ -55,74 +53,30 @@ export default function UsersSection() {
           <SearchField label={t('users.searchPlaceholder')} onSearch={(q) => list.setFilter('q', q)} />
         </Field>
         <Field label={t('users.plan')}>
-          <select
-            className="form-select form-select-sm"
+          <FilterSelect
             value={state.plan}
-            onChange={(e) => list.setFilter('plan', e.target.value)}
-          >
-            <option value="">{t('filters.any')}</option>
-            <option value="none">{t('users.noPlan')}</option>
-            {PAID_PLANS.map((plan) => (
-              <option key={plan} value={plan}>
-                {plan}
-              </option>
-            ))}
-          </select>
+            onChange={(value) => list.setFilter('plan', value)}
+            options={[['none', t('users.noPlan')], ...PAID_PLANS]}
+          />
         </Field>
         <Field label={t('users.admin')}>
-          <select
-            className="form-select form-select-sm"
-            value={state.admin}
-            onChange={(e) => list.setFilter('admin', e.target.value)}
-          >
-            {flag()}
-          </select>
+          <FilterSelect value={state.admin} onChange={(value) => list.setFilter('admin', value)} options={flags} />
         </Field>
         <Field label={t('users.verified')}>
-          <select
-            className="form-select form-select-sm"
+          <FilterSelect
             value={state.verified}
-            onChange={(e) => list.setFilter('verified', e.target.value)}
-          >
-            {flag()}
-          </select>
+            onChange={(value) => list.setFilter('verified', value)}
+            options={flags}
+          />
         </Field>
         <Field label={t('users.blocked')}>
-          <select
-            className="form-select form-select-sm"
-            value={state.blocked}
-            onChange={(e) => list.setFilter('blocked', e.target.value)}
-          >
-            {flag()}
-          </select>
+          <FilterSelect value={state.blocked} onChange={(value) => list.setFilter('blocked', value)} options={flags} />
         </Field>
         <Field label={t('users.language')}>
-          <select
-            className="form-select form-select-sm"
-            value={state.lang}
-            onChange={(e) => list.setFilter('lang', e.target.value)}
-          >
-            <option value="">{t('filters.any')}</option>
-            {LANGS.map((lang) => (
-              <option key={lang} value={lang}>
-                {lang}
-              </option>
-            ))}
-          </select>
+          <FilterSelect value={state.lang} onChange={(value) => list.setFilter('lang', value)} options={LANGS} />
         </Field>
         <Field label={t('users.source')}>
-          <select
-            className="form-select form-select-sm"
-            value={state.source}
-            onChange={(e) => list.setFilter('source', e.target.value)}
-          >
-            <option value="">{t('filters.any')}</option>
-            {SOURCES.map((source) => (
-              <option key={source} value={source}>
-                {source}
-              </option>
-            ))}
-          </select>
+          <FilterSelect value={state.source} onChange={(value) => list.setFilter('source', value)} options={SOURCES} />
         </Field>
       </Filters>
       {users.error && <div className="alert alert-danger">{errorText(users.error)}</div>}

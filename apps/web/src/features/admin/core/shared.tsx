@@ -141,6 +141,32 @@ export function Field({ label, children, wide }: { label: string; children: Reac
   );
 }
 
+/** A list filter's drop-down: "any" first, then the options, each a value or a [value, label] pair. */
+export function FilterSelect({
+  value,
+  onChange,
+  options,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  options: ReadonlyArray<string | readonly [string, string]>;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <select className="form-select form-select-sm" value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">{t('filters.any')}</option>
+      {options.map((option) => {
+        const [optionValue, label] = typeof option === 'string' ? [option, option] : option;
+        return (
+          <option key={optionValue} value={optionValue}>
+            {label}
+          </option>
+        );
+      })}
+    </select>
+  );
+}
+
 /** Page numbers and the total of a list. */
 export function Pager({ pagination, onPage }: { pagination?: AdminPagination; onPage: (page: number) => void }) {
   const { t } = useTranslation('admin');
