@@ -30,9 +30,13 @@ export function createRateLimiter(options: { limit: number; windowMs: number; no
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
+/** The 429 in the envelope, with Retry-After, for a client that must wait `wait` seconds. */
+export function rateLimited(wait: number, message = `Too many requests. Try again in ${wait} s.`): ApiError {
+  return new ApiError(429, 'RATE_LIMITED', message, { retryAfter: wait });
+}
+
 /** Counts one hit of `key` and answers 429 in the envelope, with Retry-After, when it is over the limit. */
 export function limitOrThrow(limiter: RateLimiter, key: string): void {
   const wait = limiter.hit(key);
-  if (wait > 0)
-    throw new ApiError(429, 'RATE_LIMITED', `Too many requests. Try again in ${wait} s.`, { retryAfter: wait });
+  if (wait > 0) throw rateLimited(wait);
 }

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimitCounters } from '../db/schema.ts';
-import { ApiError } from './errors.ts';
+import { rateLimited } from './rate-limit.ts';
 
 /**
  * A fixed-window counter per key kept in the database, so a limit holds across every server process: one upsert
@@ -46,9 +46,5 @@ export type SharedRateLimiter = ReturnType<typeof createSharedRateLimiter>;
 /** Counts one hit of `key` and answers 429 in the envelope, with Retry-After, when it is over the limit. */
 export async function sharedLimitOrThrow(limiter: SharedRateLimiter, key: string, message?: (wait: number) => string) {
   const wait = await limiter.hit(key);
-  if (wait > 0) {
-    throw new ApiError(429, 'RATE_LIMITED', message?.(wait) ?? `Too many requests. Try again in ${wait} s.`, {
-      retryAfter: wait,
-    });
-  }
+  if (wait > 0) throw rateLimited(wait, message?.(wait));
 }
