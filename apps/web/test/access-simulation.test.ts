@@ -1,10 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  setSimulatedAccess,
-  simulatedAccess,
-  simulatedLevel,
-  simulateProcessAccess,
-} from '../src/lib/access-simulation.ts';
+import { setSimulatedAccess, simulatedAccess, simulatedLevel } from '../src/lib/access-simulation.ts';
+import { simulateProcessAccess } from '../src/lib/process-simulation.ts';
 import { MemoryStorage } from './helpers/memory-storage.ts';
 
 beforeEach(() => vi.stubGlobal('window', { localStorage: new MemoryStorage() }));

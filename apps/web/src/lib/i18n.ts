@@ -1,5 +1,4 @@
-import i18next, { type i18n } from 'i18next';
-import HttpBackend, { type HttpBackendOptions, type RequestCallback } from 'i18next-http-backend';
+import i18next, { type BackendModule, type i18n, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { applyBootstrapDirection } from './bootstrap-css.ts';
 import { DEFAULT_LANGUAGE, isRightToLeft, LANGUAGES, type Language } from './languages.ts';
@@ -94,25 +93,31 @@ async function loadFallbacks(lang: string, namespace: string): Promise<void> {
   }
 }
 
-/** Reads a translation file: from the 7-day local cache, else the network with retries, at most 10 at once. */
-function request(_options: HttpBackendOptions, url: string, _payload: unknown, callback: RequestCallback): void {
-  readCachedOrFetch(url).then(
-    (text) => callback(null, { status: 200, data: text }),
+/**
+ * Reads a translation file: from the 7-day local cache, else the network with retries, at most 10 at once. A file
+ * of the reader's language that cannot be read brings in the fallbacks before i18next hears of the failure, which
+ * it is told is final (the retries were made here).
+ */
+function read(lang: string, namespace: string, callback: ReadCallback): void {
+  readCachedOrFetch(`/locales/${lang}/${namespace}.json`).then(
+    (text) => callback(null, JSON.parse(text)),
     async (error: unknown) => {
       console.warn(RUSSIAN_BASICS.errors.translations, error);
-      const [, lang = '', namespace = ''] = /\/locales\/(\w+)\/(\w+)\.json$/.exec(url) ?? [];
-      if (namespace) await loadFallbacks(lang, namespace);
-      callback(error instanceof Error ? error : new Error(String(error)), { status: 404, data: '' });
+      await loadFallbacks(lang, namespace);
+      callback(error instanceof Error ? error : new Error(String(error)), false);
     },
   );
 }
 
+/** The translation files of /locales, as i18next asks for them one language and namespace at a time. */
+const localesBackend: BackendModule = { type: 'backend', init() {}, read };
+
 /** Fallback order: the language, English, Russian, then the built-in Russian basics (spec 000 section 4.2). */
 export async function initI18n(lang: Language): Promise<void> {
   await i18next
-    .use(HttpBackend)
+    .use(localesBackend)
     .use(initReactI18next)
-    .init<HttpBackendOptions>({
+    .init({
       lng: lang,
       supportedLngs: [...LANGUAGES],
       // Asked at every lookup, so the fallbacks join once they are read.
@@ -123,7 +128,6 @@ export async function initI18n(lang: Language): Promise<void> {
       fallbackNS: ['translation', 'basics'],
       load: 'currentOnly',
       interpolation: { escapeValue: false },
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json', request },
       react: { useSuspense: true },
       showSupportNotice: false,
     });
