@@ -115,6 +115,49 @@ describe('moderation of comments', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('takes a hidden thread and its replies out of the count, and lets nobody reply under it', async () => {
+    const boss = await administrator();
+    const mila = await member();
+    const ivan = await member();
+    const kin = ++nextKin;
+    const thread = await posted(mila, 'A thread that gets hidden.');
+    const answer = await posted(ivan, 'An answer in it.', { replyToId: thread.id });
+    await posted(mila, 'An answer to the answer.', { replyToId: answer.id });
+    const other = await posted(ivan, 'A thread that stays.');
+    const counts = async () => {
+      const page = (await publicList(kin)).body.data;
+      return { threads: page.total, withReplies: page.totalWithReplies };
+    };
+    expect(await counts()).toEqual({ threads: 2, withReplies: 4 });
+
+    await api.post(`/api/admin/comments/${thread.id}/hide`, { hidden: true, reason: 'spam' }, { token: boss.token });
+    expect(await counts()).toEqual({ threads: 1, withReplies: 1 });
+    for (const parent of [thread.id, answer.id]) {
+      const refused = await api.post(
+        '/api/comments',
+        { cycleType: 'kin', cycleValue: kin, lang: 'en', content: 'Is anyone still here?', replyToId: parent },
+        { token: ivan.token },
+      );
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      expect(refused.body.error.code).toBe('COMMENT_DELETED');
+    }
+    expect(await counts()).toEqual({ threads: 1, withReplies: 1 });
+
+    // A hidden reply stays in its thread as a placeholder, so it is still counted, and takes no reply either.
+    const reply = await posted(mila, 'A rude reply.', { replyToId: other.id });
+    await api.post(`/api/admin/comments/${reply.id}/hide`, { hidden: true, reason: 'rude' }, { token: boss.token });
+    expect(await counts()).toEqual({ threads: 1, withReplies: 2 });
+    const underHidden = await api.post(
+      '/api/comments',
+      { cycleType: 'kin', cycleValue: kin, lang: 'en', content: 'Is anyone still here?', replyToId: reply.id },
+      { token: ivan.token },
+    );
+    expect(underHidden.status).toBe(409);
+
+    await api.post(`/api/admin/comments/${thread.id}/hide`, { hidden: false, reason: 'appeal' }, { token: boss.token });
+    expect(await counts()).toEqual({ threads: 2, withReplies: 5 });
+  });
+
   it("audits an administrator's deletion of someone else's comment", async () => {
     const boss = await administrator();
     const mila = await member();

@@ -354,3 +354,41 @@ describe('tracked clicks and settings', () => {
     expect((await http.get('/api/admin/settings', { token: boss.token })).body.data).toEqual(before);
   });
 });
+
+describe('the daily rollup at midnight', () => {
+  it('counts again, for an hour, the day that just closed, so an event committed after midnight joins its day', async () => {
+    const closed = addDays(today(), 1);
+    const next = addDays(today(), 2);
+    const clockAt = (time: string) => {
+      ctx.clock.offsetMs = new Date(time).getTime() - Date.now();
+    };
+    const countOn = async (day: string) => {
+      const reply = await http.get(`/api/admin/analytics/chart?from=${day}&to=${day}&event=midnight`, {
+        token: boss.token,
+      });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return reply.body.data.total as number;
+    };
+    try {
+      await ctx.database.db
+        .insert(analyticsEvents)
+        .values({ event: 'midnight', createdAt: new Date(`${closed}T12:00:00Z`), sessionId: 'midnight-1' });
+      clockAt(`${next}T00:05:00Z`);
+      expect(await countOn(closed)).toBe(1);
+      // A request under way at midnight writes its event a moment later, into the day that closed.
+      await ctx.database.db
+        .insert(analyticsEvents)
+        .values({ event: 'midnight', createdAt: new Date(`${closed}T23:59:59.900Z`), sessionId: 'midnight-2' });
+      clockAt(`${next}T00:20:00Z`);
+      expect(await countOn(closed)).toBe(2);
+      // Once the hour has passed the day is settled and read from the rollup as it stands.
+      clockAt(`${next}T02:00:00Z`);
+      expect(await countOn(closed)).toBe(2);
+    } finally {
+      ctx.clock.offsetMs = 0;
+      await ctx.database.db.execute(sql`delete from analytics_events where event = 'midnight'`);
+      await ctx.database.db.execute(sql`delete from analytics_daily where day >= ${today()}::date`);
+      await ctx.database.db.execute(sql`delete from analytics_daily_actives where day >= ${today()}::date`);
+    }
+  });
+});

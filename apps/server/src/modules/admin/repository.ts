@@ -523,19 +523,28 @@ export function createAdminRepository(db: Db) {
     },
 
     /**
-     * Hides or shows a comment: a hidden thread leaves its cycle's list (the thread count follows) and the
-     * cycle's version moves, so every server's kept pages are read again.
+     * Hides or shows a comment, and the cycle's version moves, so every server's kept pages are read again. A
+     * hidden thread leaves its cycle's list with its replies, so the thread count and the count with replies both
+     * follow; a hidden reply keeps its place in its thread as a placeholder, as a deleted one does, and is still
+     * counted. The thread's row is locked by the caller, and a reply is never added under a hidden thread.
      */
     async setHidden(tx: Transaction, row: typeof comments.$inferSelect, hidden: boolean, at: Date) {
       await tx
         .update(comments)
         .set({ hiddenAt: hidden ? at : null })
         .where(eq(comments.id, row.id));
-      const threads = row.replyToId === null ? (hidden ? -1 : 1) : 0;
+      const isThread = row.replyToId === null;
+      const [thread] = isThread
+        ? await tx.select({ replies: count() }).from(comments).where(eq(comments.rootId, row.id))
+        : [];
+      const sign = hidden ? -1 : 1;
+      const threads = isThread ? sign : 0;
+      const withReplies = isThread ? sign * (1 + Number(thread?.replies ?? 0)) : 0;
       await tx
         .update(commentCycleCounts)
         .set({
           threads: sql`greatest(0, ${commentCycleCounts.threads} + ${threads})`,
+          comments: sql`greatest(0, ${commentCycleCounts.comments} + ${withReplies})`,
           version: sql`${commentCycleCounts.version} + 1`,
         })
         .where(

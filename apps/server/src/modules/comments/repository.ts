@@ -246,6 +246,12 @@ export function createCommentsRepository(db: Db) {
         );
     },
 
+    /** A thread's first comment, share-locked until the transaction ends: replies wait for a moderator's hide. */
+    async lockThreadForReply(tx: Transaction, rootId: number): Promise<StoredComment | undefined> {
+      const [row] = await tx.select().from(comments).where(eq(comments.id, rootId)).for('share').limit(1);
+      return row;
+    },
+
     /** The comment row, locked until the transaction ends: votes on one comment take turns. */
     async lockComment(tx: Transaction, id: number): Promise<StoredComment | undefined> {
       const [row] = await tx.select().from(comments).where(eq(comments.id, id)).for('update').limit(1);

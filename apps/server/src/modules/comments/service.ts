@@ -166,6 +166,12 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
           const parent = await repo.findComment(body.replyToId, tx);
           if (!parent) throw new ApiError(404, 'COMMENT_NOT_FOUND', 'The comment you reply to no longer exists.');
           if (parent.isDeleted) throw new ApiError(409, 'COMMENT_DELETED', 'The comment you reply to was deleted.');
+          // A moderator's hidden comment, or any comment of a hidden thread, takes no replies: nobody would see them.
+          // The thread's row is shared-locked, so hiding the thread waits for this reply and counts it.
+          const root = await repo.lockThreadForReply(tx, parent.rootId ?? parent.id);
+          if (parent.hiddenAt || root?.hiddenAt) {
+            throw new ApiError(409, 'COMMENT_DELETED', 'The comment you reply to was removed.');
+          }
           if (parent.depth >= COMMENT_MAX_DEPTH) {
             throw new ApiError(400, 'REPLY_TOO_DEEP', `Replies go at most ${COMMENT_MAX_DEPTH} levels deep.`);
           }

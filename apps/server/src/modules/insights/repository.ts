@@ -8,21 +8,32 @@ const dayOf = (column: SQL) => sql`((${column}) at time zone 'UTC')::date`;
 
 const num = (value: unknown) => Number(value ?? 0);
 
+/** How long after its end a day's events may still arrive (a request under way at midnight). */
+const SETTLE_TIME = '1 hour';
+
 /** The reads and writes of the admin figures, in SQL; the service shapes them. */
 export function createInsightsRepository(db: Db) {
   return {
     /**
      * Counts every closed day (before `today`) not yet in the daily tables from the raw events. Recounting a day
-     * writes the same rows, so two processes doing it at once agree.
+     * writes the same rows, so two processes doing it at once agree. The last day counted is counted again for an
+     * hour after it closed: an event written by a request that began before midnight and committed just after it
+     * still joins its day.
      */
-    async rollUp(today: string): Promise<void> {
-      const [state] = await queryRows<{ last: string | null; first: string | null }>(
+    async rollUp(today: string, now: Date = new Date()): Promise<void> {
+      const [state] = await queryRows<{ last: string | null; first: string | null; settled: boolean | null }>(
         db,
-        sql`select (select max(day)::text from analytics_daily_actives) as last,
-                   (select (min(created_at) at time zone 'UTC')::date::text from analytics_events) as first`,
+        sql`select last::text as last, first::text as first,
+                   ${now.toISOString()}::timestamptz >= ((last + 1)::timestamp at time zone 'UTC') + ${SETTLE_TIME}::interval as settled
+            from (select (select max(day) from analytics_daily_actives) as last,
+                         (select (min(created_at) at time zone 'UTC')::date from analytics_events) as first) days`,
       );
       if (!state?.first) return;
-      const start = state.last ? sql`(${state.last}::date + 1)` : sql`${state.first}::date`;
+      const start = !state.last
+        ? sql`${state.first}::date`
+        : state.settled
+          ? sql`(${state.last}::date + 1)`
+          : sql`${state.last}::date`;
       const startAt = sql`(${start}::timestamp at time zone 'UTC')`;
       await db.transaction(async (tx) => {
         await tx.execute(sql`

@@ -105,7 +105,7 @@ export function createInsightsService(options: {
       const from = addDays(today, -(SERIES_DAYS - 1));
       const monthStart = `${today.slice(0, 8)}01`;
       const lastMonthStart = `${addDays(monthStart, -1).slice(0, 8)}01`;
-      await repo.rollUp(today);
+      await repo.rollUp(today, at);
       const [users, plans, revenueDays, activeUsers, registrations, comments, commentsToday, failedEmails] =
         await Promise.all([
           repo.userCounts(today, addDays(today, -6), from),
@@ -156,9 +156,10 @@ export function createInsightsService(options: {
       event?: string | undefined;
       platform?: string | undefined;
     }): Promise<AnalyticsChart> {
-      const today = utcDay(now());
-      const { from, to } = resolveRange(query, now());
-      await repo.rollUp(today);
+      const at = now();
+      const today = utcDay(at);
+      const { from, to } = resolveRange(query, at);
+      await repo.rollUp(today, at);
       const rows = await repo.eventCounts(
         { from, to, today },
         {
