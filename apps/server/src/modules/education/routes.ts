@@ -17,8 +17,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../lib/errors.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import type { SubscriptionService } from '../subscriptions/service.ts';
@@ -145,10 +144,7 @@ export const educationRoutes: FastifyPluginAsyncZod<{
       preValidation: async (request, reply) => {
         await session.required(request, reply);
         if (reply.sent || !request.session) return;
-        const wait = progressWrites.hit(request.session.user.id);
-        if (wait > 0) {
-          throw new ApiError(429, 'RATE_LIMITED', `Too many requests. Try again in ${wait} s.`, { retryAfter: wait });
-        }
+        limitOrThrow(progressWrites, request.session.user.id);
       },
     },
     async (request) => ({

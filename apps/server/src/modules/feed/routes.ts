@@ -10,8 +10,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '../../lib/errors.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { createRateLimiter, rateLimited } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import type { FeedService } from './service.ts';
@@ -74,11 +73,7 @@ export const feedRoutes: FastifyPluginAsyncZod<{ auth: AuthService; feeds: FeedS
     async (request) => {
       const { user } = sessionOf(request);
       const wait = tokensMade.hit(user.id);
-      if (wait > 0) {
-        throw new ApiError(429, 'RATE_LIMITED', `Too many new addresses. Try again in ${wait} s.`, {
-          retryAfter: wait,
-        });
-      }
+      if (wait > 0) throw rateLimited(wait, `Too many new addresses. Try again in ${wait} s.`);
       return { success: true as const, data: await feeds.create(user.id, request.body) };
     },
   );

@@ -14,8 +14,7 @@ import {
   gameTodayReplySchema,
 } from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError } from '../../lib/errors.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import type { GameService } from './service.ts';
@@ -38,11 +37,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{ auth: AuthService; game: GameSe
   const { required } = sessionHooks(auth);
   const writes = createRateLimiter({ limit: 30, windowMs: 60_000, now: () => now().getTime() });
   const user = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).user;
-  const limited = (request: Parameters<typeof sessionOf>[0]) => {
-    const wait = writes.hit(user(request).id);
-    if (wait > 0)
-      throw new ApiError(429, 'RATE_LIMITED', `Too many requests. Try again in ${wait} s.`, { retryAfter: wait });
-  };
+  const limited = (request: Parameters<typeof sessionOf>[0]) => limitOrThrow(writes, user(request).id);
 
   app.get(
     '/game/me',

@@ -12,8 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '../../lib/errors.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { createRateLimiter, rateLimited } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import { journalCsv, journalMarkdown } from './export.ts';
@@ -45,9 +44,7 @@ export const journalRoutes: FastifyPluginAsyncZod<{ auth: AuthService; journal: 
   };
   const limitWrites = (request: FastifyRequest) => {
     const wait = writes.hit(sessionOf(request).user.id);
-    if (wait > 0) {
-      throw new ApiError(429, 'RATE_LIMITED', `Too many changes. Try again in ${wait} s.`, { retryAfter: wait });
-    }
+    if (wait > 0) throw rateLimited(wait, `Too many changes. Try again in ${wait} s.`);
   };
 
   app.get(

@@ -10,8 +10,7 @@ import {
 } from '@hunab/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError } from '../../lib/errors.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { createRateLimiter, rateLimited } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import type { ReferralService } from './service.ts';
@@ -60,8 +59,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{ auth: AuthService; referral
     async (request) => {
       const user = sessionOf(request).user;
       const wait = creations.hit(user.id);
-      if (wait > 0)
-        throw new ApiError(429, 'RATE_LIMITED', `Too many new links. Try again in ${wait} s.`, { retryAfter: wait });
+      if (wait > 0) throw rateLimited(wait, `Too many new links. Try again in ${wait} s.`);
       return { success: true as const, link: await referrals.createLink(user.id, request.body) };
     },
   );

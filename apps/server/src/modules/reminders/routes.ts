@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/errors.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import type { PushService } from './push.ts';
@@ -42,10 +42,6 @@ export const reminderRoutes: FastifyPluginAsyncZod<{
   const { required } = sessionHooks(auth);
   const writes = createRateLimiter({ limit: 30, windowMs: 60_000 });
   const unsubscribes = createRateLimiter({ limit: 30, windowMs: 60_000 });
-  const limit = (limiter: ReturnType<typeof createRateLimiter>, key: string) => {
-    const wait = limiter.hit(key);
-    if (wait > 0) throw new ApiError(429, 'RATE_LIMITED', `Too many requests. Try again in ${wait} s.`);
-  };
 
   // The one-click POST of a mail client is form-encoded; its body says nothing the route needs.
   app.addContentTypeParser(
@@ -82,7 +78,7 @@ export const reminderRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { user } = sessionOf(request);
-      limit(writes, user.id);
+      limitOrThrow(writes, user.id);
       return {
         success: true as const,
         data: await reminders.save(user.id, request.body, isLanguage(user.lang) ? user.lang : 'ru'),
@@ -117,7 +113,7 @@ export const reminderRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { user } = sessionOf(request);
-      limit(writes, user.id);
+      limitOrThrow(writes, user.id);
       await push.subscribe(user.id, request.body);
       return { success: true as const };
     },
@@ -138,7 +134,7 @@ export const reminderRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { user } = sessionOf(request);
-      limit(writes, user.id);
+      limitOrThrow(writes, user.id);
       return { success: true as const, removed: await push.unsubscribe(user.id, request.body.endpoint) };
     },
   );
@@ -179,7 +175,7 @@ export const reminderRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
-      limit(unsubscribes, request.ip);
+      limitOrThrow(unsubscribes, request.ip);
       if (!(await reminders.unsubscribe(request.params.token))) {
         throw new ApiError(400, 'INVALID_TOKEN', 'This unsubscribe link is not valid.');
       }

@@ -9,8 +9,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '../../lib/errors.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { createRateLimiter, rateLimited } from '../../lib/rate-limit.ts';
 import type { ShareImage, ShareService } from './service.ts';
 
 const tags = ['share'];
@@ -33,9 +32,7 @@ export const shareRoutes: FastifyPluginAsyncZod<{ share: ShareService }> = async
   ) {
     if (!share.has(key)) {
       const wait = drawings.hit(request.ip);
-      if (wait > 0) {
-        throw new ApiError(429, 'RATE_LIMITED', `Too many new images. Try again in ${wait} s.`, { retryAfter: wait });
-      }
+      if (wait > 0) throw rateLimited(wait, `Too many new images. Try again in ${wait} s.`);
     }
     const { image, cached } = draw();
     reply

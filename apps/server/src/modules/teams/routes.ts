@@ -17,8 +17,7 @@ import {
   teamReplySchema,
 } from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError } from '../../lib/errors.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import type { TeamService } from './service.ts';
@@ -42,12 +41,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ auth: AuthService; teams: TeamS
   const { required } = sessionHooks(auth);
   const writes = createRateLimiter({ limit: 60, windowMs: 60_000, now: () => now().getTime() });
   const user = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).user;
-  const limited = (request: Parameters<typeof sessionOf>[0]) => {
-    const wait = writes.hit(user(request).id);
-    if (wait > 0) {
-      throw new ApiError(429, 'RATE_LIMITED', `Too many requests. Try again in ${wait} s.`, { retryAfter: wait });
-    }
-  };
+  const limited = (request: Parameters<typeof sessionOf>[0]) => limitOrThrow(writes, user(request).id);
   const ok = <T>(data: T) => ({ success: true as const, data });
 
   app.get(

@@ -22,6 +22,7 @@ import { and, count, eq, gt, gte, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { teamInvites, teamMembers, teams } from '../../db/schema.ts';
 import { ApiError, isUniqueViolation } from '../../lib/errors.ts';
+import { rateLimited } from '../../lib/rate-limit.ts';
 import type { UserRow } from '../auth/repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
@@ -265,9 +266,7 @@ export function createTeamService({
             ),
           );
         if (Number(sent?.n ?? 0) >= TEAM_INVITE_EMAILS_PER_HOUR) {
-          throw new ApiError(429, 'RATE_LIMITED', 'Too many invitations sent. Try again in an hour.', {
-            retryAfter: 3600,
-          });
+          throw rateLimited(3600, 'Too many invitations sent. Try again in an hour.');
         }
       }
       const token = randomBytes(24).toString('base64url');
