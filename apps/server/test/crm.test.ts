@@ -59,9 +59,13 @@ describe('the CRM connection (amoCRM OAuth)', () => {
       client_secret: 'crm-secret',
       redirect_uri: REDIRECT,
     });
+    // The database holds the tokens sealed: a copy of it alone does not give them away.
     const [row] = await ctx.database.db.select().from(crmConnections).where(eq(crmConnections.provider, 'amocrm'));
-    expect(row).toMatchObject({ accessToken: 'access-1', connectedBy: admin.id });
-    expect(row?.refreshToken).toMatch(/^refresh-1-/);
+    expect(row).toMatchObject({ connectedBy: admin.id });
+    expect(`${row?.accessToken} ${row?.refreshToken}`).not.toMatch(/access-|refresh-/);
+    expect(row?.accessToken).toMatch(/^v1\./);
+    const firstRefresh = amo.issued.at(-1)?.refresh_token;
+    expect(firstRefresh).toMatch(/^refresh-1-/);
     const audit = await ctx.database.db.select().from(adminAudit).where(eq(adminAudit.actorId, admin.id));
     expect(audit.map((a) => a.action)).toEqual(['crm.connect']);
 
@@ -84,13 +88,22 @@ describe('the CRM connection (amoCRM OAuth)', () => {
     // Two callers at once spend the single-use refresh token once: the second reads the pair the first kept.
     expect(await Promise.all([ctx.app.crm.accessToken(), ctx.app.crm.accessToken()])).toEqual(['access-2', 'access-2']);
     expect(amo.requests.filter((r) => r.grant_type === 'refresh_token')).toHaveLength(1);
-    expect(amo.requests.at(-1)).toMatchObject({ grant_type: 'refresh_token', refresh_token: row?.refreshToken });
+    expect(amo.requests.at(-1)).toMatchObject({ grant_type: 'refresh_token', refresh_token: firstRefresh });
     const [refreshed] = await ctx.database.db
       .select()
       .from(crmConnections)
       .where(eq(crmConnections.provider, 'amocrm'));
-    expect(refreshed?.refreshToken).toMatch(/^refresh-2-/);
+    expect(refreshed?.refreshToken).not.toMatch(/refresh-/);
     expect(refreshed?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 3_600_000);
+
+    // A sealed token changed in the database is refused: the connection reads as broken, never as the changed text.
+    await ctx.database.db
+      .update(crmConnections)
+      .set({ accessToken: `${refreshed?.accessToken.slice(0, -2)}AA` })
+      .where(eq(crmConnections.provider, 'amocrm'));
+    expect(await ctx.app.crm.accessToken()).toBeNull();
+    const broken = await http.get('/api/admin/crm/status', { token: admin.token });
+    expect(broken.body.data).toMatchObject({ connected: false });
   });
 
   it('refuses a state that is not this administrator’s, forged or expired', async () => {

@@ -254,12 +254,18 @@ export async function fakeAmocrm(app = { clientId: 'crm-client', clientSecret: '
   const codes = new Set<string>();
   const refreshTokens = new Set<string>();
   const requests: Array<Record<string, unknown>> = [];
-  let issued = 0;
+  const issued: Array<{ access_token: string; refresh_token: string }> = [];
   const pair = () => {
-    issued += 1;
-    const refresh = `refresh-${issued}-${randomUUID()}`;
-    refreshTokens.add(refresh);
-    return { token_type: 'Bearer', expires_in: 86_400, access_token: `access-${issued}`, refresh_token: refresh };
+    const n = issued.length + 1;
+    const answer = {
+      token_type: 'Bearer',
+      expires_in: 86_400,
+      access_token: `access-${n}`,
+      refresh_token: `refresh-${n}-${randomUUID()}`,
+    };
+    refreshTokens.add(answer.refresh_token);
+    issued.push(answer);
+    return answer;
   };
   const { server, url } = await jsonServer(async (request, body) => {
     const input = (body ?? {}) as Record<string, string>;
@@ -279,6 +285,8 @@ export async function fakeAmocrm(app = { clientId: 'crm-client', clientSecret: '
   return {
     url,
     requests,
+    /** The token pairs answered, in order. */
+    issued,
     /** A code as the CRM puts on the return address after an administrator grants access. */
     code: () => {
       const code = `code-${randomUUID()}`;

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { crmConnections } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { type CrmAdapter, notConfigured } from './adapter.ts';
+import { createSealer } from '../../lib/sealed.ts';
+import { type CrmAdapter, type CrmTokens, notConfigured } from './adapter.ts';
 
 const PROVIDER = 'amocrm';
 /** An authorisation started by an administrator must come back within this time. */
@@ -23,11 +24,24 @@ export interface CrmStatus {
 /**
  * The CRM connection: an administrator starts it (`authorizeUrl`, with a signed state naming them), the CRM sends
  * them back to /amoauth with a code, and `connect` trades the code for tokens that stay on the server (never sent to
- * a browser). `accessToken` gives a working token to the code that talks to the CRM, refreshing it when near its end.
+ * a browser), sealed in the database with a key derived from the server's secret. `accessToken` gives a working
+ * token to the code that talks to the CRM, refreshing it when near its end. Tokens sealed under another secret (the
+ * server's secret was changed) read as no connection: an administrator connects again.
  */
 export function createCrmService(deps: { db: Db; adapter: CrmAdapter; secret: Uint8Array; now: () => Date }) {
   const { db, adapter, now } = deps;
   const sign = (value: string) => createHmac('sha256', deps.secret).update(`crm-state:${value}`).digest('base64url');
+  const sealer = createSealer(deps.secret, 'crm-tokens');
+  const sealed = (tokens: CrmTokens) => ({
+    accessToken: sealer.seal(tokens.accessToken),
+    refreshToken: sealer.seal(tokens.refreshToken),
+  });
+  /** The connection's tokens in the clear, or null when there is none or they cannot be opened. */
+  const opened = (row: typeof crmConnections.$inferSelect | undefined) => {
+    const accessToken = row ? sealer.open(row.accessToken) : null;
+    const refreshToken = row ? sealer.open(row.refreshToken) : null;
+    return row && accessToken && refreshToken ? { ...row, accessToken, refreshToken } : null;
+  };
 
   function checkState(state: string, adminId: string): void {
     const [user = '', expires = '', mac = ''] = state.split('.');
@@ -45,7 +59,7 @@ export function createCrmService(deps: { db: Db; adapter: CrmAdapter; secret: Ui
     const [row] = await db.select().from(crmConnections).where(eq(crmConnections.provider, PROVIDER));
     return {
       configured: adapter.configured,
-      connected: Boolean(row),
+      connected: opened(row) !== null,
       base_url: row?.baseUrl ?? adapter.baseUrl,
       expires_at: row?.expiresAt.toISOString() ?? null,
       updated_at: row?.updatedAt.toISOString() ?? null,
@@ -70,8 +84,7 @@ export function createCrmService(deps: { db: Db; adapter: CrmAdapter; secret: Ui
       const at = now();
       const values = {
         baseUrl: adapter.baseUrl ?? '',
-        accessToken: tokens.accessToken,
-        refreshToken: tokens.refreshToken,
+        ...sealed(tokens),
         expiresAt: new Date(at.getTime() + tokens.expiresIn * 1000),
         connectedBy: adminId,
         updatedAt: at,
@@ -103,16 +116,18 @@ export function createCrmService(deps: { db: Db; adapter: CrmAdapter; secret: Ui
      * the others wait and read the new pair.
      */
     async accessToken(): Promise<string | null> {
-      const [row] = await db.select().from(crmConnections).where(eq(crmConnections.provider, PROVIDER));
+      const [stored] = await db.select().from(crmConnections).where(eq(crmConnections.provider, PROVIDER));
+      const row = opened(stored);
       if (!row) return null;
       const fresh = (expiresAt: Date) => expiresAt.getTime() - now().getTime() > REFRESH_MARGIN_MS;
       if (fresh(row.expiresAt)) return row.accessToken;
       return db.transaction(async (tx) => {
-        const [locked] = await tx
+        const [lockedRow] = await tx
           .select()
           .from(crmConnections)
           .where(eq(crmConnections.provider, PROVIDER))
           .for('update');
+        const locked = opened(lockedRow);
         if (!locked) return null;
         if (fresh(locked.expiresAt)) return locked.accessToken;
         const tokens = await adapter.refresh(locked.refreshToken);
@@ -120,8 +135,7 @@ export function createCrmService(deps: { db: Db; adapter: CrmAdapter; secret: Ui
         await tx
           .update(crmConnections)
           .set({
-            accessToken: tokens.accessToken,
-            refreshToken: tokens.refreshToken,
+            ...sealed(tokens),
             expiresAt: new Date(at.getTime() + tokens.expiresIn * 1000),
             updatedAt: at,
           })
