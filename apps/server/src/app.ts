@@ -56,6 +56,8 @@ import { createInsightsService } from './modules/insights/service.ts';
 import { createSettingsService } from './modules/insights/settings.ts';
 import { journalRoutes } from './modules/journal/routes.ts';
 import { createJournalService } from './modules/journal/service.ts';
+import { letterRoutes } from './modules/letters/routes.ts';
+import { createLetterService, type LetterService } from './modules/letters/service.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { mailingRoutes } from './modules/mailing/routes.ts';
 import { createMailingService, type MailingService } from './modules/mailing/service.ts';
@@ -117,6 +119,8 @@ declare module 'fastify' {
     crm: CrmService;
     /** The mailing lists (double opt-in, one-click unsubscribe links). */
     mailing: MailingService;
+    /** Administrators' letters to a topic's readers; tests run `letters.runDue()` instead of the scheduler. */
+    letters: LetterService;
   }
 }
 
@@ -189,6 +193,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const topics = createEmailTopicService({ db: database.db, mailing, now });
   app.decorate('emailTopics', topics);
+  const letters = createLetterService({ db: database.db, mailer, mailing, topics, now });
+  app.decorate('letters', letters);
   const crm = createCrmService({
     db: database.db,
     adapter: createCrmAdapter(config.crm),
@@ -328,6 +334,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(adminNotebookRoutes, { db: database.db, auth, insights });
       await api.register(experimentRoutes, { db: database.db, auth, insights });
+      await api.register(letterRoutes, { auth, letters, insights });
     },
     { prefix: '/api' },
   );
@@ -343,6 +350,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       { name: 'subscriptions', run: () => subscriptions.runDue() },
       { name: 'payments', run: () => payments.runDue() },
       { name: 'referral rewards', run: () => referrals.runDue(now()) },
+      { name: 'topic letters', run: () => letters.runDue() },
     ],
     config.schedulerIntervalMs,
   );

@@ -88,6 +88,8 @@ const TABLES = [
   'experiments',
   'experiment_exposures',
   'experiment_conversions',
+  'topic_letters',
+  'topic_letter_recipients',
 ];
 
 /** Row counts of every table in one round trip: the corpus sends thousands of requests and counts around each. */

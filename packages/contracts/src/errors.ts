@@ -77,6 +77,8 @@ export const ERROR_CODES = [
   'CRM_REFUSED',
   'CRM_UNAVAILABLE',
   'INVALID_STATE',
+  'NO_AUDIENCE',
+  'AUDIENCE_CHANGED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './admin-debug.ts';
+export * from './admin-letters.ts';
 export * from './admin-lists.ts';
 export * from './admin-notebook.ts';
 export * from './admin-referrals.ts';

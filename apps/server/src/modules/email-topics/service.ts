@@ -7,7 +7,7 @@ import {
   MAILING_CONSENT_VERSION,
   MAILING_LIST_IDS,
 } from '@hunab/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { emailTopicConsents, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -132,19 +132,26 @@ export function createEmailTopicService(deps: { db: Db; mailing: MailingService;
     return (await mailing.addressState(row.email, listInterest(listId))) === 'confirmed';
   }
 
-  /** The users a topic's letter of a list may go to (the senders of news, readings and programme letters read this). */
-  async function recipients(topic: EmailTopic, lang: Language): Promise<{ userId: string; email: string }[]> {
+  /**
+   * The users a topic's letter of a list may go to, as a query of (user_id, email, subscription_id): the topic on,
+   * and the address confirmed on the list and not unsubscribed. The senders of letters read it, counted or joined.
+   */
+  function receivers(topic: EmailTopic, lang: Language): SQL {
     const listId = MAILING_LIST_IDS[lang];
-    const rows = await queryRows<{ user_id: string; email: string }>(
-      db,
-      sql`
-      select u.id as user_id, u.email
+    return sql`
+      select u.id as user_id, u.email, m.id as subscription_id
       from email_topic_consents c
       join users u on u.id = c.user_id
       join mailing_subscriptions m on lower(m.email) = lower(u.email) and m.interest = ${listInterest(listId)}
       where c.list_id = ${listId} and c.topic = ${topic} and c.subscribed
-        and m.confirmed_at is not null and m.unsubscribed_at is null
-      order by u.id`,
+        and m.confirmed_at is not null and m.unsubscribed_at is null`;
+  }
+
+  /** The users a topic's letter of a list may go to, in a list. */
+  async function recipients(topic: EmailTopic, lang: Language): Promise<{ userId: string; email: string }[]> {
+    const rows = await queryRows<{ user_id: string; email: string }>(
+      db,
+      sql`select user_id, email from (${receivers(topic, lang)}) r order by user_id`,
     );
     return rows.map((row) => ({ userId: row.user_id, email: row.email }));
   }
@@ -166,7 +173,7 @@ export function createEmailTopicService(deps: { db: Db; mailing: MailingService;
       );
   }
 
-  return { preferences, choose, allows, recipients, withdrawList };
+  return { preferences, choose, allows, receivers, recipients, withdrawList };
 }
 
 export type EmailTopicService = ReturnType<typeof createEmailTopicService>;
