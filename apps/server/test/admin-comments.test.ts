@@ -164,7 +164,21 @@ describe('moderation of comments', () => {
     ++nextKin;
     const comment = await posted(mila, 'To be removed by a moderator.');
     expect((await api.delete(`/api/comments/${comment.id}`, { token: boss.token })).status).toBe(200);
-    expect(await latestAudit()).toMatchObject({ action: 'comment.delete', targetId: String(comment.id) });
+    expect(await latestAudit()).toMatchObject({ action: 'comment.delete', targetId: String(comment.id), reason: null });
+    // With the reason the moderator gave; a reason over 500 characters is refused and deletes nothing.
+    const second = await posted(mila, 'Another one for the moderator.');
+    const tooLong = await api.delete(`/api/comments/${second.id}?reason=${'x'.repeat(501)}`, { token: boss.token });
+    expect(tooLong.status).toBe(400);
+    expect(await latestAudit()).toMatchObject({ targetId: String(comment.id) });
+    const removed = await api.delete(`/api/comments/${second.id}?reason=${encodeURIComponent('spam link')}`, {
+      token: boss.token,
+    });
+    expect(removed.status).toBe(200);
+    expect(await latestAudit()).toMatchObject({
+      action: 'comment.delete',
+      targetId: String(second.id),
+      reason: 'spam link',
+    });
   });
 });
 

@@ -70,6 +70,11 @@ export const commentIdParamsSchema = z.strictObject({
   id: wholeNumberText('The comment id', 1, Number.MAX_SAFE_INTEGER),
 });
 
+/** A moderator's deletion of someone else's comment may say why; the reason goes to the audit log with it. */
+export const commentDeleteQuerySchema = z.strictObject({
+  reason: z.string().trim().max(500).optional(),
+});
+
 export const commentsQuerySchema = z
   .strictObject({
     cycleType: cycleTypeSchema,

@@ -1,4 +1,5 @@
 import {
+  commentDeleteQuerySchema,
   commentIdParamsSchema,
   commentListResponseSchema,
   commentReportBodySchema,
@@ -120,13 +121,14 @@ export const commentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; n
         summary: 'Delete one’s own comment (an administrator: any); it stays as a placeholder with its replies',
         tags,
         params: commentIdParamsSchema,
+        querystring: commentDeleteQuerySchema,
         response: { 200: commentResponseSchema, ...errors },
       },
       preHandler: session.required,
     },
     async (request) => ({
       success: true as const,
-      data: await comments.remove(request.params.id, sessionOf(request)),
+      data: await comments.remove(request.params.id, sessionOf(request), request.query.reason),
       message: 'Comment deleted',
     }),
   );

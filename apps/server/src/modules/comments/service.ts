@@ -217,8 +217,11 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
       return loadOne(id, session);
     },
 
-    /** Soft deletion: the comment stays in its thread as a placeholder, with its replies; its text is erased. */
-    async remove(id: number, session: Session): Promise<CommentDto> {
+    /**
+     * Soft deletion: the comment stays in its thread as a placeholder, with its replies; its text is erased. A
+     * moderator's deletion of someone else's comment is audited, with their reason when they gave one.
+     */
+    async remove(id: number, session: Session, reason?: string): Promise<CommentDto> {
       const row = await existing(id);
       if (row.userId !== session.user.id && !session.user.isAdmin) {
         throw new ApiError(403, 'FORBIDDEN', 'Only its author or an administrator can delete a comment.');
@@ -237,6 +240,7 @@ export function createCommentsService({ db, repo, now }: { db: Db; repo: Comment
               targetId: id,
               before: { user_id: row.userId, content: row.content },
               after: { is_deleted: true },
+              reason: reason || null,
             });
           }
         });

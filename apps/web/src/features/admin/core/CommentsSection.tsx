@@ -38,7 +38,9 @@ export default function CommentsSection() {
     if (pending.kind === 'hide' || pending.kind === 'restore') {
       await api(`/admin/comments/${pending.comment}/hide`, { body: { hidden: pending.kind === 'hide', reason } });
     } else if (pending.kind === 'delete') {
-      await api(`/comments/${pending.comment}`, { method: 'DELETE' });
+      await api(`/comments/${pending.comment}${reason ? `?reason=${encodeURIComponent(reason)}` : ''}`, {
+        method: 'DELETE',
+      });
     } else if (pending.kind === 'block') {
       await api(`/admin/users/${pending.user}/block`, { body: { blocked: true, reason } });
     } else if (pending.kind === 'resolve' || pending.kind === 'dismiss') {
@@ -78,8 +80,7 @@ export default function CommentsSection() {
         <ReasonDialog
           title={titles[pending.kind]}
           confirm={titles[pending.kind]}
-          reasonRequired={pending.kind !== 'resolve' && pending.kind !== 'dismiss'}
-          withReason={pending.kind !== 'delete'}
+          reasonRequired={pending.kind !== 'resolve' && pending.kind !== 'dismiss' && pending.kind !== 'delete'}
           onClose={() => setPending(null)}
           onConfirm={run}
         >
