@@ -232,9 +232,9 @@ test('the referrals, a referrer, the education notebook and the A/B tests fit a 
     await page.setViewportSize({ width, height: width < 600 ? 812 : 860 });
     const noSideways = async (what: string) => {
       await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `../screenshots/admin-insights-${what}-${lang}-${width}.png`, fullPage: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${what} scrolls sideways at ${width} px in ${lang}`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `../screenshots/admin-insights-${what}-${lang}-${width}.png`, fullPage: true });
     };
 
     await openAdmin(page, lang, '/admin/referrals');

@@ -12,7 +12,7 @@ import { listenForSessionChanges, restoreSession } from './features/auth/session
 import { startCardSync } from './features/cards/sync.ts';
 import { listenForUncaughtErrors } from './lib/error-reporting.ts';
 import { applyDocumentLanguage, initI18n } from './lib/i18n.ts';
-import { languageOfPath } from './lib/languages.ts';
+import { languageOfPath, unprefixedLanguage } from './lib/languages.ts';
 import { isNativePlatform } from './lib/platform.ts';
 import { registerServiceWorker } from './lib/pwa.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -31,7 +31,10 @@ async function bootstrap(): Promise<void> {
   // A page sent as HTML is on screen already: evaluating the modules was one task, setting up is the next.
   const rendered = root.dataset.ssr === '1';
   if (rendered) await nextTask();
-  const lang = languageOfPath(window.location.pathname);
+  // The administrators' pages have no language prefix: they open in the language chosen last.
+  const lang = matchRoute(window.location.pathname).entry.adminOnly
+    ? unprefixedLanguage(undefined)
+    : languageOfPath(window.location.pathname);
   applyTheme();
   applyDocumentLanguage(lang);
   listenForUncaughtErrors();

@@ -21,6 +21,7 @@ import {
   localizedPath,
   NATIVE_NAMES,
   splitLanguage,
+  unprefixedLanguage,
 } from '../lib/languages.ts';
 import { useSelectedDate } from '../lib/selected-date.tsx';
 import { LOCAL_KEYS, local } from '../lib/storage.ts';
@@ -90,7 +91,8 @@ export function DateSelector({ compact = false }: { compact?: boolean }) {
   );
 }
 
-function SettingsMenu({ lang, path }: { lang: Language; path: string }) {
+/** `unprefixed`: the page has no language versions, so choosing a language changes the interface and stays here. */
+function SettingsMenu({ lang, path, unprefixed }: { lang: Language; path: string; unprefixed: boolean }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const navigate = useNavigate();
@@ -103,7 +105,7 @@ function SettingsMenu({ lang, path }: { lang: Language; path: string }) {
   const pick = async (code: Language) => {
     setOpen(false);
     await changeLanguage(code);
-    navigate(`${localizedPath(code, path)}${search}${hash}`);
+    if (!unprefixed) navigate(`${localizedPath(code, path)}${search}${hash}`);
   };
 
   return (
@@ -206,7 +208,7 @@ function Header({ lang, path, entry }: { lang: Language; path: string; entry: Ro
               <AdminMenu />
             </Suspense>
           )}
-          <SettingsMenu lang={lang} path={path} />
+          <SettingsMenu lang={lang} path={path} unprefixed={!!entry.adminOnly} />
           {signedIn && <HeaderIcon to={localizedPath(lang, '/account')} icon="account" label={t('header.account')} />}
           {signedIn ? (
             <button
@@ -228,7 +230,7 @@ function Header({ lang, path, entry }: { lang: Language; path: string; entry: Ro
         </nav>
       ) : (
         <nav className="header-icons" aria-label={t('header.navigation')}>
-          <SettingsMenu lang={lang} path={path} />
+          <SettingsMenu lang={lang} path={path} unprefixed={!!entry.adminOnly} />
         </nav>
       )}
     </header>
@@ -318,17 +320,23 @@ function useDateSwipe(enabled: boolean, days: number, rtl: boolean) {
 
 /** Main layout: top banners, header, content, footer, bottom navigation (spec 000 section 2.4). */
 export function AppLayout() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { pathname, search } = useLocation();
-  const { lang, path } = splitLanguage(pathname);
+  const split = splitLanguage(pathname);
+  const path = split.path;
   const entry = useRouteEntry();
+  // The administrators' pages have no language versions: they speak the interface language chosen, not the path's.
+  const lang = entry.adminOnly ? unprefixedLanguage(i18n.language) : split.lang;
   const rules = layoutRules(entry.kind, path);
   const impersonating = useImpersonation() !== null;
   const swipe = useDateSwipe(entry.kind === 'matrix', path.startsWith('/trecena') ? 13 : 1, lang === 'ar');
   const cardsOpen = useCardsBarOpen();
 
   useAlternateLinks(path);
-  useEffect(() => applyDocumentLanguage(lang), [lang]);
+  useEffect(() => {
+    applyDocumentLanguage(lang);
+    if (i18n.language !== lang) void i18n.changeLanguage(lang);
+  }, [lang, i18n]);
   useEffect(() => {
     if (!NO_RETURN_PATHS.includes(path) && path !== '/' && entry.path !== '*')
       local.set(LOCAL_KEYS.returnUrl, pathname + search);

@@ -153,6 +153,14 @@ export function savedLanguage(): Language | null {
   return isLanguage(lang) && Date.now() - at < LANGUAGE_KEPT_MS ? lang : null;
 }
 
+/**
+ * The interface language of the administrators' pages, which have no language versions and so no prefix to read:
+ * the language last chosen in the menu, else the one the app speaks now, else Russian.
+ */
+export function unprefixedLanguage(current: string | undefined): Language {
+  return savedLanguage() ?? (isLanguage(current) ? current : DEFAULT_LANGUAGE);
+}
+
 export function saveLanguage(lang: Language): void {
   local.set(LOCAL_KEYS.language, lang);
   local.set(LOCAL_KEYS.languageSavedAt, String(Date.now()));

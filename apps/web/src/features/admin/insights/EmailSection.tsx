@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api.ts';
 import { downloadCsv, queryString, useAdminData } from './data.ts';
+import { LettersPanel } from './LettersPanel.tsx';
 import { Failed, Loading } from './parts.tsx';
 
 interface KindRow {
@@ -22,7 +23,7 @@ interface EmailRow {
   error: string | null;
 }
 
-/** /admin/stats/email/overview: the outbox per kind, the failed emails and their retry. */
+/** /admin/stats/email/overview: the outbox per kind, the failed emails and their retry, and the letters to readers. */
 export default function EmailSection() {
   const { t } = useTranslation('insights');
   const queryClient = useQueryClient();
@@ -165,6 +166,8 @@ export default function EmailSection() {
           </table>
         </div>
       )}
+      <h2 className="h5 mt-4 pt-3 border-top">{t('letters.title')}</h2>
+      <LettersPanel />
     </div>
   );
 }
