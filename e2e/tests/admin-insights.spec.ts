@@ -134,6 +134,10 @@ test('the header popover clears the backend cache and simulates a free reader un
     expect(overflow, 'the popover scrolls the page sideways').toBeLessThanOrEqual(0);
     await page.screenshot({ path: `../screenshots/admin-popover-en-${width}.png` });
   }
+  await expect(page.getByTestId('admin-popover').getByRole('link', { name: 'CRM connection' })).toHaveAttribute(
+    'href',
+    '/amoauth',
+  );
 
   // A simulated free account: the strip names it, the process day beyond the open tones is refused, reset restores.
   await page.getByTestId('simulate-free').check();

@@ -59,6 +59,11 @@ export default function AdminPopover({ onNavigate }: { onNavigate: () => void })
             </Link>
           </li>
         ))}
+        <li>
+          <Link className="dropdown-item small" to="/amoauth" onClick={onNavigate}>
+            {t('popover.crm')}
+          </Link>
+        </li>
       </ul>
     </div>
   );
