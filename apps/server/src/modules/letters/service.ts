@@ -14,7 +14,8 @@ const BATCH = 50;
 /** Rounds one run of the sender makes at most, so a large letter shares the scheduler with the other jobs. */
 const ROUNDS_PER_RUN = 40;
 
-const iso = (value: unknown) => (value ? new Date(String(value instanceof Date ? value.toISOString() : value)) : null);
+/** A timestamp column as read (a Date, or text from the raw query), or null. */
+const iso = (value: unknown) => (value ? new Date(value as Date | string) : null);
 
 /** A letter with its counts, in SQL: the rows of `topic_letters` with their author's email and delivery counts. */
 export const lettersQuery = (where: SQL = sql`true`) => sql`
@@ -169,7 +170,6 @@ export function createLetterService(deps: {
 
   return {
     audience: (topic: LetterTopic, lang: Language) => audience(db, topic, lang),
-    readLetter: (id: string) => readLetter(db, id),
 
     /** The letter as its readers would get it, to the administrator's own address only. */
     async test(draft: LetterDraft, admin: { id: string; email: string }): Promise<{ sentTo: string }> {
