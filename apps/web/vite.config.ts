@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { ROUTES } from './src/app/routeTable.ts';
 import { NAMESPACES } from './src/lib/namespaces.ts';
+import { ROUTES } from './src/lib/route-table.ts';
 
 const appVersion = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }

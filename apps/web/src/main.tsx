@@ -6,7 +6,6 @@ import { RouterProvider } from 'react-router';
 import { AppRoot } from './app/AppRoot.tsx';
 import { showStartupFailure } from './app/errors.tsx';
 import { PAGES } from './app/pages.ts';
-import { matchRoute } from './app/route-match.ts';
 import { createAppRouter } from './app/router.tsx';
 import { listenForSessionChanges, restoreSession } from './features/auth/session.ts';
 import { startCardSync } from './features/cards/sync.ts';
@@ -16,6 +15,7 @@ import { languageOfPath, unprefixedLanguage } from './lib/languages.ts';
 import { isNativePlatform } from './lib/platform.ts';
 import { registerServiceWorker } from './lib/pwa.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { matchRoute } from './lib/route-match.ts';
 import { SESSION_KEYS, session } from './lib/storage.ts';
 import { applyTheme } from './lib/theme.ts';
 

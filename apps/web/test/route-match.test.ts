@@ -1,8 +1,8 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { matchRoute } from '../src/app/route-match.ts';
-import { ROUTES } from '../src/app/routeTable.ts';
 import { LANGUAGES } from '../src/lib/languages.ts';
+import { matchRoute } from '../src/lib/route-match.ts';
+import { ROUTES } from '../src/lib/route-table.ts';
 
 /** The whole table as React Router routes, one per page and once more under /:lang, to compare rankings with. */
 function referenceRoutes(): RouteObject[] {

@@ -1,10 +1,10 @@
 import { MAILING_LIST_IDS } from '@hunab/contracts';
 import { describe, expect, it } from 'vitest';
 import { layoutRules } from '../src/app/layoutRules.ts';
-import { ROUTES } from '../src/app/routeTable.ts';
 import { ApiRequestError } from '../src/lib/api-error.ts';
 import { CircuitBreaker, countsAsFailure } from '../src/lib/circuit-breaker.ts';
 import { LANGUAGE_CONFIG, LANGUAGES, localizedPath, splitLanguage } from '../src/lib/languages.ts';
+import { ROUTES } from '../src/lib/route-table.ts';
 
 describe('the language config', () => {
   // The web keeps its own copy so the first download stays free of the validation library; the server's is the rule.

@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../components/Icon.tsx';
 import { setSimulatedAccess, useSimulatedAccess } from '../lib/access-simulation.ts';
-import { useDismiss } from './useDismiss.ts';
+import { useDismiss } from '../lib/use-dismiss.ts';
 
 /** The popover's tools, downloaded the first time an administrator opens it: nothing of it reaches visitors. */
 const AdminPopover = lazy(() => import('../features/admin/insights/AdminPopover.tsx'));

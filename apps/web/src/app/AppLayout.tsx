@@ -6,6 +6,7 @@ import { Icon } from '../components/Icon.tsx';
 import { AccessLayer } from '../features/access/AccessLayer.tsx';
 import { DashCta } from '../features/access/DashCta.tsx';
 import { ViewLimits } from '../features/access/ViewLimits.tsx';
+import { changeLanguage } from '../features/auth/language-change.ts';
 import { signOut, useImpersonation, useSession } from '../features/auth/session.ts';
 import { MatrixMenu } from '../features/calendar/MatrixMenu.tsx';
 import { CARDS_TOGGLE_ID, cardsBar, useCardsBarOpen } from '../features/cards/bar.ts';
@@ -23,16 +24,15 @@ import {
   splitLanguage,
   unprefixedLanguage,
 } from '../lib/languages.ts';
+import { useRouteEntry } from '../lib/route-match.ts';
+import { NO_RETURN_PATHS, type RouteEntry } from '../lib/route-table.ts';
 import { useSelectedDate } from '../lib/selected-date.tsx';
 import { LOCAL_KEYS, local } from '../lib/storage.ts';
 import { setTheme, useTheme } from '../lib/theme.ts';
+import { useDismiss } from '../lib/use-dismiss.ts';
 import { PageSpinner } from './guards.tsx';
-import { changeLanguage } from './language-change.ts';
 import { layoutRules } from './layoutRules.ts';
-import { useRouteEntry } from './route-match.ts';
-import { NO_RETURN_PATHS, type RouteEntry } from './routeTable.ts';
 import { TopBannersSlot } from './TopBannersSlot.tsx';
-import { useDismiss } from './useDismiss.ts';
 
 const CardsBar = lazy(() => import('../features/cards/CardsBar.tsx'));
 const CommentsBlock = lazy(() => import('../features/comments/CommentsBlock.tsx'));

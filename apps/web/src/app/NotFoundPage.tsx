@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { languageOfPath, localizedPath } from '../lib/languages.ts';
-import { usePageTitle } from './usePageTitle.ts';
+import { usePageTitle } from '../lib/page-title.ts';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useRouteEntry } from './route-match.ts';
-import { usePageTitle } from './usePageTitle.ts';
+import { usePageTitle } from '../lib/page-title.ts';
+import { useRouteEntry } from '../lib/route-match.ts';
 
 /** A page of the route table whose content is still being prepared: its real title, in its real layout. */
 export default function PlaceholderPage() {

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { PageRedirect } from '../components/PageRedirect.tsx';
 import { useSession } from '../features/auth/session.ts';
 import { languageOfPath, localizedPath, splitLanguage } from '../lib/languages.ts';
 import { isNativePlatform } from '../lib/platform.ts';
 import { LOCAL_KEYS, local } from '../lib/storage.ts';
-import { PageRedirect } from './PageRedirect.tsx';
 
 const START_SCREEN_MS = 50;
 

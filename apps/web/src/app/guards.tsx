@@ -6,7 +6,7 @@ import { useAccess } from '../features/access/useAccess.ts';
 import { useSession } from '../features/auth/session.ts';
 import { GameClosed } from '../features/game/GameClosed.tsx';
 import { languageOfPath, localizedPath } from '../lib/languages.ts';
-import type { RouteEntry } from './routeTable.ts';
+import type { RouteEntry } from '../lib/route-table.ts';
 
 export function PageSpinner() {
   const { t } = useTranslation();

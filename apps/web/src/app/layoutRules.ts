@@ -1,4 +1,4 @@
-import { LANDING_PATHS, type PageKind } from './routeTable.ts';
+import { LANDING_PATHS, type PageKind } from '../lib/route-table.ts';
 
 export interface LayoutRules {
   /** Header icons, settings and account controls. */

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { type ComponentType, createElement, lazy, useState } from 'react';
-import type { PageName } from './routeTable.ts';
+import type { PageName } from '../lib/route-table.ts';
 
 /** A page component whose chunk can also be fetched ahead of its first render. */
 export type PageComponent = ComponentType & { preload(): Promise<void> };

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { localizedPath } from '../lib/languages.ts';
+import { type RouteMatch, useRouteMatch } from '../lib/route-match.ts';
 import { AppLayout } from './AppLayout.tsx';
 import { RouteErrorPage } from './errors.tsx';
 import { RouteGuard } from './guards.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { PAGES } from './pages.ts';
-import { type RouteMatch, useRouteMatch } from './route-match.ts';
 
 /** A redirect that keeps the language prefix, the path parameters and the query. */
 function Redirect({ match }: { match: RouteMatch }) {

@@ -2,8 +2,6 @@ import { birthDateBodySchema, changeEmailBodySchema } from '@hunab/contracts';
 import { type FormEvent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { changeLanguage } from '../../app/language-change.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ApiRequestError, api } from '../../lib/api.ts';
 import {
   LANGUAGES,
@@ -13,7 +11,9 @@ import {
   NATIVE_NAMES,
   splitLanguage,
 } from '../../lib/languages.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { setTheme, useTheme } from '../../lib/theme.ts';
+import { changeLanguage } from '../auth/language-change.ts';
 import { type SessionUser, signOut, updateSessionUser, useSession } from '../auth/session.ts';
 import { AccountLayout } from './AccountLayout.tsx';
 import { CalendarFeed } from './CalendarFeed.tsx';

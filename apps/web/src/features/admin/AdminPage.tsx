@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useRouteEntry } from '../../app/route-match.ts';
-import { ROUTES } from '../../app/routeTable.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { useRouteEntry } from '../../lib/route-match.ts';
+import { ROUTES } from '../../lib/route-table.ts';
 import { CORE_SECTIONS } from './core/index.ts';
 import { INSIGHT_SECTIONS } from './insights/index.ts';
 

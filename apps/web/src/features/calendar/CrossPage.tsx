@@ -1,9 +1,9 @@
 import { calendarDay, type Kin, kinEntity } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { type Language, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 
 function Position({ kin, role, lang, testId }: { kin: Kin; role: string; lang: Language; testId: string }) {

@@ -1,10 +1,10 @@
 import { calendarDay, formatDate, kinEntity, parseDate, today } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { OracleCross } from '../../components/glyphs/OracleCross.tsx';
 import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { BirthDateForm, usePageBirthDate } from './BirthDateForm.tsx';
 import { lastBirthday, lifeStats } from './life.ts';
 

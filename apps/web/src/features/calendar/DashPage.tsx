@@ -10,12 +10,12 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { OracleCross } from '../../components/glyphs/OracleCross.tsx';
 import { ShareButton } from '../../components/ShareButton.tsx';
 import { api } from '../../lib/api.ts';
 import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { type SessionUser, updateSessionUser, useSession } from '../auth/session.ts';
 import { ReadingView } from '../content/ReadingView.tsx';

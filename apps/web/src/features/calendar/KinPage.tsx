@@ -1,11 +1,11 @@
 import { calendarNames, castleEntity, kinEntity } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useRouteParams } from '../../app/route-match.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { ShareButton } from '../../components/ShareButton.tsx';
 import { languageOfPath } from '../../lib/languages.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { useRouteParams } from '../../lib/route-match.ts';
 
 /** A kin by number: name, tone, seal, number and wavespell. */
 export default function KinPage() {

@@ -2,13 +2,13 @@ import { calendarDay, calendarNames, moonOfDate, parseDate, runeOfDay } from '@h
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { GlyphSprite } from '../../components/glyphs/GlyphSprite.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { PlasmaGlyph } from '../../components/glyphs/PlasmaGlyph.tsx';
 import { RuneGlyph } from '../../components/glyphs/RuneGlyph.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { type Language, languageOfPath } from '../../lib/languages.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { useOpenContext } from './useMatrixDate.ts';
 

@@ -1,12 +1,12 @@
 import { calendarDay, calendarNames } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { PageRedirect } from '../../app/PageRedirect.tsx';
-import { useRouteParams } from '../../app/route-match.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { PlasmaGlyph } from '../../components/glyphs/PlasmaGlyph.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { PageRedirect } from '../../components/PageRedirect.tsx';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { useRouteParams } from '../../lib/route-match.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { ReadingView } from '../content/ReadingView.tsx';
 import { useReading } from '../content/useReading.ts';

@@ -1,9 +1,9 @@
 import { formatDate, type Language, type PlainDate, parseDate, today } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { BirthDateForm, usePageBirthDate } from './BirthDateForm.tsx';
 import { LIFE_CYCLE_YEARS, lifeCycleYears, lifeStats } from './life.ts';
 import { PersonalCounts } from './PersonalCounts.tsx';

@@ -1,9 +1,9 @@
 import { parseDate, waveSpellOfDate } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { languageOfPath } from '../../lib/languages.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { useOpenContext } from './useMatrixDate.ts';
 

@@ -2,10 +2,10 @@ import { calendarDay, isGalacticPortal, isMysticColumn, SEAL_COUNT, TONE_COUNT }
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { GlyphSprite } from '../../components/glyphs/GlyphSprite.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { languageOfPath } from '../../lib/languages.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { dateOfKinNear, useOpenContext } from './useMatrixDate.ts';
 

@@ -1,12 +1,12 @@
 import { thirteenMoonYear, yearStartOfDate } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useRouteParams } from '../../app/route-match.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { GlyphSprite } from '../../components/glyphs/GlyphSprite.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { useRouteParams } from '../../lib/route-match.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { moonDatesOf } from './year.ts';
 

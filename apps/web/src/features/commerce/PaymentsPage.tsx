@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { formatMoney } from '../../lib/plans.ts';
 import { AccountLayout } from '../account/AccountLayout.tsx';
 import { COMMERCE_KEYS, fetchPayments } from './api.ts';

@@ -1,10 +1,10 @@
 import { planById } from '@hunab/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useRouteEntry } from '../../app/route-match.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { formatPrice, planPrice } from '../../lib/plans.ts';
+import { useRouteEntry } from '../../lib/route-match.ts';
 import { SUPPORT_EMAIL } from './PaymentResultPage.tsx';
 import './commerce.css';
 

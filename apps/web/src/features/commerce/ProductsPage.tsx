@@ -2,10 +2,10 @@ import type { ProductDto } from '@hunab/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useRouteEntry, useRouteParams } from '../../app/route-match.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { LANGUAGE_CONFIG, type Language, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { formatMoney } from '../../lib/plans.ts';
+import { useRouteEntry, useRouteParams } from '../../lib/route-match.ts';
 import { COMMERCE_KEYS, fetchProduct, fetchProducts, fetchVariations } from './api.ts';
 import './commerce.css';
 

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { COMMERCE_KEYS, fetchOrder } from './api.ts';
 import './commerce.css';
 

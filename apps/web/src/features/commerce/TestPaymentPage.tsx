@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { formatMoney } from '../../lib/plans.ts';
 import { COMMERCE_KEYS, completeTestPayment, fetchTestPayment } from './api.ts';
 import './commerce.css';

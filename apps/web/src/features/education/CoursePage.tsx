@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { Icon } from '../../components/Icon.tsx';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { useCourse, useUserKey } from './api.ts';
 import { CourseProgress } from './EducationHomePage.tsx';
 import { FallbackNote } from './FallbackNote.tsx';

@@ -1,8 +1,8 @@
 import type { CourseSummary } from '@hunab/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { Icon } from '../../components/Icon.tsx';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { useCourses, useMyProgress, useUserKey } from './api.ts';
 import { ContinueCard } from './ContinueCard.tsx';
 import { coursePath, educationPlace } from './paths.ts';

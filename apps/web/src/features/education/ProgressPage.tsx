@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { formatters } from '../../lib/languages.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { useMyProgress, useUserKey } from './api.ts';
 import { ContinueCard } from './ContinueCard.tsx';
 import { CourseProgress } from './EducationHomePage.tsx';

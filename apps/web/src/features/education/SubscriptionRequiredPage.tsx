@@ -1,11 +1,11 @@
 import { planById } from '@hunab/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { PlanFeatures } from '../../components/PlanFeatures.tsx';
 import { SubscriptionLink } from '../../components/SubscriptionLink.tsx';
 import { formatters, localizedPath } from '../../lib/languages.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { planPrice, subscriptionLink } from '../../lib/plans.ts';
 import { educationPath, educationPlace } from './paths.ts';
 

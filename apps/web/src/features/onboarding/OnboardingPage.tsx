@@ -3,7 +3,6 @@ import { birthDateBodySchema, INTERESTS } from '@hunab/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { changeLanguage } from '../../app/language-change.ts';
 import { EmailTopics } from '../../components/EmailTopics.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { ApiRequestError, api } from '../../lib/api.ts';
@@ -11,6 +10,7 @@ import { detectInterest, INTEREST_STORAGE_KEY, type Interest } from '../../lib/i
 import { LANGUAGES, type Language, languageOfPath, localizedPath, NATIVE_NAMES } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { local } from '../../lib/storage.ts';
+import { changeLanguage } from '../auth/language-change.ts';
 import { type SessionUser, updateSessionUser, useSession } from '../auth/session.ts';
 import './onboarding.css';
 

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { matchRoute } from '../../../app/route-match.ts';
-import { ROUTES, type RouteEntry } from '../../../app/routeTable.ts';
 import { LANGUAGES, type Language, localizedPath } from '../../../lib/languages.ts';
+import { matchRoute } from '../../../lib/route-match.ts';
+import { ROUTES, type RouteEntry } from '../../../lib/route-table.ts';
 import './insights.css';
 
 type RouteKind = 'redirect' | 'admin' | 'localized' | 'root';

@@ -2,7 +2,7 @@ import type { AdminReferrer } from '@hunab/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useRouteParams } from '../../../app/route-match.ts';
+import { useRouteParams } from '../../../lib/route-match.ts';
 import { queryString, useAdminData, utcDayFromToday } from './data.ts';
 import { LineChart } from './LineChart.tsx';
 import { Failed, Loading, RangeFields, Stat } from './parts.tsx';

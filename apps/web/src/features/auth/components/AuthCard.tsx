@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import '../auth.css';
-import { usePageTitle } from '../../../app/usePageTitle.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 /** The centred card every account page sits in; its title is also the document title. */
 export function AuthCard({

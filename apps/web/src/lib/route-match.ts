@@ -7,7 +7,7 @@
  */
 import { useLocation } from 'react-router';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../lib/languages.ts';
-import { ROUTES, type RouteEntry } from './routeTable.ts';
+import { ROUTES, type RouteEntry } from './route-table.ts';
 
 export type RouteParams = Readonly<Record<string, string | undefined>>;
 
