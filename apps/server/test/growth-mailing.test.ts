@@ -139,3 +139,17 @@ describe('the 13 secrets list with double opt-in', () => {
     expect(row?.confirmedAt).toBeNull();
   });
 });
+
+describe('a list letter in the reader’s language', () => {
+  it('ends an Arabic letter with the reason and the unsubscribe link in Arabic, with no English left', async () => {
+    const email = newEmail('secrets-ar');
+    await api.post('/api/subscriptions/subscribe', { email, interest: '13secrets', lang: 'ar' }, { ip: newAddress() });
+    const confirmation = await smtp.waitFor(email, /أكّد اشتراكك/);
+    await ctx.app.inject({ method: 'GET', url: linkIn(confirmation.text, '/api/subscriptions/confirm') });
+    const letter = await smtp.waitFor(email, /السر الأول/);
+    expect(letter.text).toContain('تصلك هذه الرسالة لأنك اشتركت في إحدى قوائم Hunab البريدية.');
+    expect(letter.text).toMatch(/إلغاء الاشتراك: https:\/\/hunab\.example\/api\/subscriptions\/unsubscribe\?token=/);
+    expect(letter.html).toContain('>إلغاء الاشتراك</a>');
+    expect(letter.text).not.toMatch(/Unsubscribe/);
+  });
+});

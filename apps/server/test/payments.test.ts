@@ -184,6 +184,25 @@ describe('the built-in test provider', () => {
     expect(receipts).toHaveLength(1);
   });
 
+  it('writes an Arabic buyer’s receipt in Arabic: the amount, the date and the product as Arabic pages write them', async () => {
+    const buyer = await signUp('ar');
+    const created = await api.post('/api/orders', { product_id: '13days', provider: 'test' }, { token: buyer.token });
+    const paymentId = new URL(created.body.data.confirmation_url).searchParams.get('test_payment');
+    await api.post(`/api/payments/test-provider/${paymentId}/pay`, {}, { token: buyer.token });
+    await settled();
+    const [receipt] = await ctx.database.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.userId, buyer.id), eq(outboxEmails.kind, 'paymentReceipt')));
+    const day = new Intl.DateTimeFormat('ar-SA', { dateStyle: 'long', timeZone: 'UTC', calendar: 'gregory' }).format(
+      new Date(),
+    );
+    expect(receipt?.textBody).toContain(day);
+    expect(receipt?.textBody).toContain('٢٩٫٠٠');
+    expect(receipt?.textBody).toContain('13 يومًا');
+    expect(receipt?.textBody).not.toMatch(/\d{4}-\d{2}-\d{2}|\$29/);
+  });
+
   it('marks a declined payment cancelled and grants nothing; Pay afterwards is refused by the provider', async () => {
     const buyer = await signUp('en');
     const created = await api.post('/api/orders', { product_id: '260days', provider: 'test' }, { token: buyer.token });

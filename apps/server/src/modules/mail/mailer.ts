@@ -1,8 +1,10 @@
+import { isLanguage } from '@hunab/calendar';
 import { and, eq, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { outboxEmails } from '../../db/schema.ts';
+import { LIST_FOOTER } from './copy/footer.ts';
 import type { EmailKind } from './copy/index.ts';
 import { type EmailValues, type RenderedEmail, renderEmail } from './render.ts';
 
@@ -49,15 +51,16 @@ export interface Mailer {
 }
 
 /** The unsubscribe address at the foot of a mailing-list email, in text and HTML. */
-function withUnsubscribe(rendered: ReturnType<typeof renderEmail>, url: string | undefined) {
+function withUnsubscribe(rendered: RenderedEmail, url: string | undefined, lang: string) {
   if (!url) return rendered;
+  const footer = LIST_FOOTER[isLanguage(lang) ? lang : 'en'];
   const safe = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return {
     ...rendered,
-    text: `${rendered.text}\n\nUnsubscribe: ${url}`,
+    text: `${rendered.text}\n\n${footer.why}\n${footer.unsubscribe}: ${url}`,
     html: rendered.html.replace(
       '</body>',
-      `<p style="text-align:center;font-size:12px;color:#666666"><a href="${safe}" style="color:#666666">Unsubscribe</a></p></body>`,
+      `<p style="text-align:center;font-size:12px;color:#666666">${footer.why} <a href="${safe}" style="color:#666666">${footer.unsubscribe}</a></p></body>`,
     ),
   };
 }
@@ -137,6 +140,7 @@ export function createMailer(options: {
       const rendered = withUnsubscribe(
         email.rendered ?? renderEmail(email.kind as EmailKind, email.lang, email.values),
         email.unsubscribeUrl,
+        email.lang,
       );
       const [row] = await options.db
         .insert(outboxEmails)

@@ -5,16 +5,11 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { orderEvents, orders, products, subscriptions, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/errors.ts';
+import { formatAmount, formatDay } from '../../lib/locale-format.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { pick } from '../products/service.ts';
 import type { PaymentProvider } from './providers/types.ts';
-import {
-  formatAmount,
-  type OrderRow,
-  type PaymentService,
-  RENEWAL_REMINDER_DAYS,
-  RENEWAL_RETRY_DAYS,
-} from './service.ts';
+import { type OrderRow, type PaymentService, RENEWAL_REMINDER_DAYS, RENEWAL_RETRY_DAYS } from './service.ts';
 
 const DAY_MS = 86_400_000;
 /** A claimed renewal is leased for this long, so a process that dies mid-charge leaves it to another. */
@@ -86,7 +81,7 @@ export function createBilling(options: {
             name: user.username ?? user.email,
             product: pick(product.nameI18n, order.lang, product.id),
             amount: formatAmount(price, order.currency, order.lang),
-            date: new Date(row.current_period_end).toISOString().slice(0, 10),
+            date: formatDay(new Date(row.current_period_end).toISOString(), order.lang),
             link: `${options.publicUrl}/account/subscription`,
           },
         });

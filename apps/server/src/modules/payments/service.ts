@@ -24,6 +24,7 @@ import {
 } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { formatAmount, formatDay } from '../../lib/locale-format.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ProductRow, ProductService } from '../products/service.ts';
 import { pick } from '../products/service.ts';
@@ -42,16 +43,6 @@ export const RENEWAL_RETRY_DAYS = [1, 2, 4] as const;
 export const RENEWAL_REMINDER_DAYS = 3;
 /** An unpaid order is abandoned after a day (the provider's own confirmation links expire sooner). */
 const ABANDON_AFTER_MS = DAY_MS;
-
-/** A person reads an amount in the product's words: "2 900 ₽", "$29.00". */
-export function formatAmount(minor: number, currency: string, lang: string): string {
-  const locale = lang === 'ru' ? 'ru-RU' : 'en-US';
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: currency === 'RUB' && minor % 100 === 0 ? 0 : 2,
-  }).format(minor / 100);
-}
 
 /** The currency an order is charged in: roubles for Russian, dollars for every other language (spec 001 s. 9). */
 export const currencyOf = (lang: string): Currency => (lang === 'ru' ? 'RUB' : 'USD');
@@ -378,7 +369,7 @@ export function createPaymentService(options: PaymentsOptions) {
           name: user.username ?? user.email,
           product: await productName(order.productId, order.lang),
           amount: formatAmount(order.amount, order.currency, order.lang),
-          date: utcDay(order.paidAt ?? now()),
+          date: formatDay(utcDay(order.paidAt ?? now()), order.lang),
           link: `${options.publicUrl}${order.status === 'paid' ? '/account/payments' : '/account/subscription'}`,
         },
       });

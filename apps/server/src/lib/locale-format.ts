@@ -1,0 +1,31 @@
+import { isLanguage, type Language } from '@hunab/calendar';
+
+/** The locale each language formats amounts and dates in; the web app's `lib/languages.ts` uses the same ones. */
+export const LOCALES: Readonly<Record<Language, string>> = {
+  ru: 'ru-RU',
+  en: 'en-US',
+  es: 'es-ES',
+  pt: 'pt-BR',
+  de: 'de-DE',
+  ja: 'ja-JP',
+  zh: 'zh-CN',
+  ar: 'ar-SA',
+};
+
+export const localeOf = (lang: string): string => LOCALES[isLanguage(lang) ? lang : 'en'];
+
+/** An amount in minor units as a reader of the language writes it: "2 900 ₽", "$29.00", "٢٩٫٠٠ US$". */
+export function formatAmount(minor: number, currency: string, lang: string): string {
+  return new Intl.NumberFormat(localeOf(lang), {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: currency === 'RUB' && minor % 100 === 0 ? 0 : 2,
+  }).format(minor / 100);
+}
+
+/** A calendar day (YYYY-MM-DD) written out in the language, in the Gregorian calendar: "27 ноября 2026 г.". */
+export function formatDay(day: string, lang: string): string {
+  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'long', timeZone: 'UTC', calendar: 'gregory' }).format(
+    new Date(`${day.slice(0, 10)}T12:00:00Z`),
+  );
+}
