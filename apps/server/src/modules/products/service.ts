@@ -60,9 +60,46 @@ function rowOf(item: CatalogueProduct): typeof products.$inferInsert {
   };
 }
 
+/** The text fields of a product row, with the catalogue field each is written from. */
+const TEXT_FIELDS = [
+  ['nameI18n', 'name'],
+  ['uspI18n', 'usp'],
+  ['descrI18n', 'descr'],
+  ['descrShortI18n', 'descrShort'],
+  ['descriptionLongI18n', 'descriptionLong'],
+  ['highlightsI18n', 'highlights'],
+  ['variationNameI18n', 'variationName'],
+] as const;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The stored texts with the catalogue's translations put where a language still holds the English stand-in (the
+ * value `complete` copied when the catalogue had no text of its own for that language). A text an administrator wrote
+ * differs from English and is kept; `null` when nothing changes.
+ */
+function withNewTranslations(row: ProductRow, item: CatalogueProduct): Partial<ProductRow> | null {
+  const changes: Record<string, Record<string, unknown>> = {};
+  for (const [column, field] of TEXT_FIELDS) {
+    const stored = (row[column] ?? {}) as Record<string, unknown>;
+    const texts = (item[field] ?? {}) as Partial<Record<string, unknown>>;
+    const english = stored.en ?? stored.ru;
+    let next: Record<string, unknown> | null = null;
+    for (const lang of LANGS) {
+      const own = texts[lang];
+      if (lang === 'en' || own === undefined || same(stored[lang], own)) continue;
+      if (stored[lang] !== undefined && !same(stored[lang], english)) continue;
+      next = { ...(next ?? stored), [lang]: own };
+    }
+    if (next) changes[column] = next;
+  }
+  return Object.keys(changes).length ? (changes as Partial<ProductRow>) : null;
+}
+
 /**
  * Writes the built-in catalogue: new products are added; existing ones are left as the administrators edited them
- * (prices, texts, visibility), so a restart never undoes an edit.
+ * (prices, texts, visibility), so a restart never undoes an edit. Only a language that still reads the English
+ * stand-in takes the catalogue's own translation once there is one.
  */
 export async function seedProducts(db: Db): Promise<number> {
   const parents = CATALOGUE.filter((item) => !item.parentId);
@@ -71,6 +108,10 @@ export async function seedProducts(db: Db): Promise<number> {
   for (const item of [...parents, ...children]) {
     const inserted = await db.insert(products).values(rowOf(item)).onConflictDoNothing().returning({ id: products.id });
     added += inserted.length;
+    if (inserted.length) continue;
+    const [row] = await db.select().from(products).where(eq(products.id, item.id));
+    const changes = row && withNewTranslations(row, item);
+    if (changes) await db.update(products).set(changes).where(eq(products.id, item.id));
   }
   return added;
 }
