@@ -1,6 +1,6 @@
 import { PLANS } from '@hunab/contracts';
 
-/** Texts per language; ru and en are complete, the other languages fall back to en field by field. */
+/** Texts per language; every product is written in all eight, and a language left out falls back to en field by field. */
 type Texts = Partial<Record<'ru' | 'en' | 'es' | 'pt' | 'de' | 'ja' | 'zh' | 'ar', string>>;
 
 export interface CatalogueProduct {
@@ -53,6 +53,12 @@ const programs: CatalogueProduct[] = [
     usp: {
       ru: 'Одна волна — тринадцать шагов к своему ритму',
       en: 'One wavespell, thirteen steps into your own rhythm',
+      es: 'Una onda encantada, trece pasos hacia tu propio ritmo',
+      pt: 'Uma onda encantada, treze passos rumo ao seu próprio ritmo',
+      de: 'Eine Welle, dreizehn Schritte in deinen eigenen Rhythmus',
+      ja: 'ひとつのウェイブスペル、自分のリズムへ向かう13のステップ',
+      zh: '一个波符，走进自身节奏的十三步',
+      ar: 'موجة سحرية واحدة، ثلاث عشرة خطوة نحو إيقاعك الخاص',
     },
     descrShort: {
       ru: 'Программа на одну волну: задание, вопросы и опросы на каждый из 13 дней.',
@@ -67,10 +73,22 @@ const programs: CatalogueProduct[] = [
     descr: {
       ru: 'Тринадцать дней одной волны — от Магнитного тона до Космического. Каждый день открывает задание, три вопроса для размышления и короткие опросы, а ваши ответы сохраняются в профиле.',
       en: 'Thirteen days of one wavespell, from the Magnetic tone to the Cosmic. Each day opens a task, three questions to reflect on and short polls, and your answers are kept in your profile.',
+      es: 'Trece días de una onda encantada, del tono Magnético al Cósmico. Cada día se abre una tarea, tres preguntas para reflexionar y encuestas breves, y tus respuestas se guardan en tu perfil.',
+      pt: 'Treze dias de uma onda encantada, do tom Magnético ao Cósmico. Cada dia abre uma tarefa, três perguntas para refletir e enquetes curtas, e suas respostas ficam guardadas no seu perfil.',
+      de: 'Dreizehn Tage einer Welle, vom Magnetischen bis zum Kosmischen Ton. Jeder Tag öffnet eine Aufgabe, drei Fragen zum Nachdenken und kurze Umfragen, und deine Antworten bleiben in deinem Profil gespeichert.',
+      ja: 'ひとつのウェイブスペルの13日間、磁気の音から宇宙の音まで。毎日、課題がひとつ、じっくり考えるための質問が3つ、短いアンケートが開き、あなたの答えはプロフィールに保存されます。',
+      zh: '一个波符的十三天，从磁性调性到宇宙调性。每天开放一项任务、三个供你思考的问题和几个简短投票，你的回答都保存在个人资料中。',
+      ar: 'ثلاثة عشر يومًا من موجة سحرية واحدة، من النغمة المغناطيسية إلى النغمة الكونية. يفتح كل يوم مهمة وثلاثة أسئلة للتأمل واستطلاعات قصيرة، وتُحفظ إجاباتك في ملفك الشخصي.',
     },
     descriptionLong: {
       ru: 'Волна — это тринадцатидневный цикл, в котором каждый тон задаёт свой вопрос: зачем, как, что мне мешает, в какой форме, чем я силён. Программа «13 дней» проводит вас по одной волне целиком. Она начинается с ближайшего Магнитного дня, чтобы первый шаг совпал с началом цикла, а до тех пор вы видите дату открытия. Каждый день приходит задание дня, три вопроса и один-два опроса. Ответы видите только вы; к ним можно вернуться после окончания волны и сравнить, как менялось восприятие. Доступ открыт на 13 дней с даты активации.',
       en: 'A wavespell is a thirteen-day cycle in which each tone asks its own question: why, how, what is in the way, in what form, where my strength is. The 13 Days programme takes you through one whole wavespell. It starts on the next Magnetic day, so your first step falls on the beginning of the cycle; until then you see the opening date. Each day brings a task, three questions and one or two polls. Only you see your answers, and you can come back to them after the wavespell ends to see how your view changed. Access lasts 13 days from activation.',
+      es: 'Una onda encantada es un ciclo de trece días en el que cada tono plantea su propia pregunta: para qué, cómo, qué me lo impide, de qué forma, dónde está mi fuerza. El programa «13 días» te lleva por una onda encantada completa. Empieza el próximo día Magnético, para que tu primer paso coincida con el inicio del ciclo; hasta entonces ves la fecha de apertura. Cada día trae una tarea, tres preguntas y una o dos encuestas. Solo tú ves tus respuestas, y puedes volver a ellas cuando termine la onda encantada para ver cómo cambió tu mirada. El acceso dura 13 días desde la activación.',
+      pt: 'Uma onda encantada é um ciclo de treze dias em que cada tom faz a sua própria pergunta: para quê, como, o que me impede, de que forma, onde está a minha força. O programa “13 dias” leva você por uma onda encantada inteira. Ele começa no próximo dia Magnético, para que o seu primeiro passo caia no início do ciclo; até lá, você vê a data de abertura. Cada dia traz uma tarefa, três perguntas e uma ou duas enquetes. Só você vê suas respostas, e pode voltar a elas depois que a onda encantada terminar para ver como o seu olhar mudou. O acesso dura 13 dias a partir da ativação.',
+      de: 'Eine Welle ist ein Zyklus von dreizehn Tagen, in dem jeder Ton seine eigene Frage stellt: wozu, wie, was steht im Weg, in welcher Form, wo liegt meine Stärke. Das Programm „13 Tage“ führt dich durch eine ganze Welle. Es beginnt am nächsten Magnetischen Tag, damit dein erster Schritt auf den Anfang des Zyklus fällt; bis dahin siehst du das Startdatum. Jeder Tag bringt eine Aufgabe, drei Fragen und eine oder zwei Umfragen. Deine Antworten siehst nur du, und nach dem Ende der Welle kannst du zu ihnen zurückkehren und sehen, wie sich dein Blick verändert hat. Der Zugang gilt 13 Tage ab der Aktivierung.',
+      ja: 'ウェイブスペルは13日間の周期で、それぞれの音が独自の問いを投げかけます。なぜ、どのように、何が妨げているのか、どんな形で、自分の強さはどこにあるのか。「13日間」プログラムは、ひとつのウェイブスペルを最初から最後までたどります。次の磁気の日に始まるので、最初の一歩が周期の始まりと重なります。それまでは開始日が表示されます。毎日、課題がひとつ、質問が3つ、アンケートが1〜2つ届きます。答えを見られるのはあなただけです。ウェイブスペルが終わった後に読み返して、見方がどう変わったかを確かめることもできます。利用期間は有効化から13日間です。',
+      zh: '波符是一个十三天的周期，每个调性都提出自己的问题：为什么、怎样做、是什么在阻碍我、以什么形式、我的力量在哪里。“13天”课程带你完整走过一个波符。它从下一个磁性日开始，让你的第一步正好落在周期的起点；在此之前，你会看到开放日期。每天有一项任务、三个问题和一到两个投票。你的回答只有你自己能看到，波符结束后可以回头重读，看看自己的看法有了怎样的变化。访问期限为激活后的13天。',
+      ar: 'الموجة السحرية دورة من ثلاثة عشر يومًا، تطرح فيها كل نغمة سؤالها الخاص: لماذا، وكيف، وما الذي يعترض طريقي، وبأي شكل، وأين تكمن قوتي. يأخذك برنامج «13 يومًا» عبر موجة سحرية كاملة. يبدأ في اليوم المغناطيسي التالي لتقع خطوتك الأولى في بداية الدورة، وحتى ذلك الحين ترى تاريخ البدء. يحمل كل يوم مهمة وثلاثة أسئلة واستطلاعًا أو اثنين. لا يرى إجاباتك أحد سواك، ويمكنك العودة إليها بعد انتهاء الموجة لترى كيف تغيّرت نظرتك. يستمر الوصول 13 يومًا من تاريخ التفعيل.',
     },
     highlights: {
       ru: [
@@ -84,6 +102,32 @@ const programs: CatalogueProduct[] = [
         'Questions and polls every day',
         'Starts on the next Magnetic day',
         'Your answers are kept in your profile',
+      ],
+      es: [
+        '13 tareas, una por cada tono',
+        'Preguntas y encuestas cada día',
+        'Empieza el próximo día Magnético',
+        'Tus respuestas se guardan en tu perfil',
+      ],
+      pt: [
+        '13 tarefas, uma para cada tom',
+        'Perguntas e enquetes todos os dias',
+        'Começa no próximo dia Magnético',
+        'Suas respostas ficam guardadas no seu perfil',
+      ],
+      de: [
+        '13 Aufgaben, eine für jeden Ton',
+        'Fragen und Umfragen an jedem Tag',
+        'Beginnt am nächsten Magnetischen Tag',
+        'Deine Antworten bleiben in deinem Profil',
+      ],
+      ja: ['音ごとにひとつ、13の課題', '毎日の質問とアンケート', '次の磁気の日にスタート', '答えはプロフィールに保存'],
+      zh: ['13项任务，每个调性一项', '每天的问题与投票', '从下一个磁性日开始', '回答保存在个人资料中'],
+      ar: [
+        '13 مهمة، واحدة لكل نغمة',
+        'أسئلة واستطلاعات كل يوم',
+        'يبدأ في اليوم المغناطيسي التالي',
+        'تُحفظ إجاباتك في ملفك الشخصي',
       ],
     },
   },
@@ -111,6 +155,12 @@ const programs: CatalogueProduct[] = [
     usp: {
       ru: 'Полный оборот Цолькина: двадцать волн подряд',
       en: 'A full turn of the Tzolkin: twenty wavespells in a row',
+      es: 'Una vuelta completa del Tzolkin: veinte ondas encantadas seguidas',
+      pt: 'Uma volta completa do Tzolkin: vinte ondas encantadas seguidas',
+      de: 'Eine ganze Runde des Tzolkin: zwanzig Wellen nacheinander',
+      ja: 'ツォルキンの一巡り：20のウェイブスペルを続けて',
+      zh: '卓尔金的完整一轮：连续走过二十个波符',
+      ar: 'دورة كاملة للتزولكين: عشرون موجة سحرية متتالية',
     },
     descrShort: {
       ru: 'Весь цикл Цолькина: 20 волн, ежедневные задания и доступ к любым датам.',
@@ -125,10 +175,22 @@ const programs: CatalogueProduct[] = [
     descr: {
       ru: 'Двести шестьдесят дней — полный оборот Цолькина, каждая из двадцати волн по очереди. Задания и вопросы на каждый день и все прочтения без ограничения по датам.',
       en: 'Two hundred and sixty days: a full turn of the Tzolkin, each of its twenty wavespells in turn. Tasks and questions for every day, and every reading with no date limit.',
+      es: 'Doscientos sesenta días: una vuelta completa del Tzolkin, cada una de sus veinte ondas encantadas por turno. Tareas y preguntas para cada día, y todas las lecturas sin límite de fechas.',
+      pt: 'Duzentos e sessenta dias: uma volta completa do Tzolkin, cada uma das suas vinte ondas encantadas por vez. Tarefas e perguntas para todos os dias, e todas as leituras sem limite de datas.',
+      de: 'Zweihundertsechzig Tage: eine ganze Runde des Tzolkin, eine seiner zwanzig Wellen nach der anderen. Aufgaben und Fragen für jeden Tag und alle Lesungen ohne Datumsgrenze.',
+      ja: '260日間：ツォルキンの一巡り、その20のウェイブスペルをひとつずつ。毎日の課題と質問、そして日付の制限なくすべてのリーディング。',
+      zh: '二百六十天：卓尔金的完整一轮，依次走过它的二十个波符。每天都有任务和问题，所有解读不受日期限制。',
+      ar: 'مئتان وستون يومًا: دورة كاملة للتزولكين، تمر فيها بموجاتها السحرية العشرين واحدة تلو الأخرى. مهام وأسئلة لكل يوم، وكل القراءات دون قيد على التاريخ.',
     },
     descriptionLong: {
       ru: 'За 260 дней через вас проходят все двадцать печатей в каждом из тринадцати тонов — это ваш собственный галактический оборот. Программа открывает ежедневный процесс на весь цикл, прочтения печатей, тонов и лун на любые даты и полную картину ваших циклов. Старт — с ближайшего Магнитного дня. Удобно тем, кто уже прошёл одну волну и хочет увидеть всю картину целиком.',
       en: 'Over 260 days every one of the twenty seals passes through you in each of the thirteen tones: your own galactic spin. The programme opens the daily process for the whole cycle, the readings of seals, tones and moons for any date, and the full picture of your cycles. It starts on the next Magnetic day. Made for those who have walked one wavespell and want to see the whole picture.',
+      es: 'En 260 días, cada uno de los veinte sellos pasa por ti en cada uno de los trece tonos: es tu propio giro galáctico. El programa abre el proceso diario para todo el ciclo, las lecturas de sellos, tonos y lunas de cualquier fecha y el panorama completo de tus ciclos. Empieza el próximo día Magnético. Pensado para quienes ya recorrieron una onda encantada y quieren ver el cuadro entero.',
+      pt: 'Em 260 dias, cada um dos vinte selos passa por você em cada um dos treze tons: é o seu próprio giro galáctico. O programa abre o processo diário para o ciclo inteiro, as leituras de selos, tons e luas de qualquer data e o panorama completo dos seus ciclos. Começa no próximo dia Magnético. Feito para quem já percorreu uma onda encantada e quer ver o quadro inteiro.',
+      de: 'In 260 Tagen geht jedes der zwanzig Siegel in jedem der dreizehn Töne durch dich hindurch: deine eigene galaktische Runde. Das Programm öffnet den täglichen Prozess für den ganzen Zyklus, die Lesungen von Siegeln, Tönen und Monden für jedes Datum und das vollständige Bild deiner Zyklen. Es beginnt am nächsten Magnetischen Tag. Gedacht für alle, die schon eine Welle gegangen sind und das ganze Bild sehen möchten.',
+      ja: '260日間で、20の紋章のひとつひとつが13の音それぞれとともにあなたの中を通っていきます。それがあなた自身の銀河の一巡です。このプログラムでは、周期全体の毎日のプロセス、あらゆる日付の紋章・音・月のリーディング、そしてあなたのサイクルの全体像が開きます。次の磁気の日に始まります。ひとつのウェイブスペルを歩き終え、全体を見渡したい方のためのプログラムです。',
+      zh: '在260天里，二十个图腾中的每一个都会以十三个调性依次经过你：这是你自己的银河周期。课程为整个周期开放每日历程、任意日期的图腾、调性和月亮解读，以及你各个周期的完整图景。从下一个磁性日开始。适合已经走过一个波符、想看到全貌的人。',
+      ar: 'على مدى 260 يومًا يمر بك كل ختم من الأختام العشرين في كل نغمة من النغمات الثلاث عشرة: إنها دورتك المجرية الخاصة. يفتح البرنامج المسار اليومي للدورة كلها، وقراءات الأختام والنغمات والأقمار لأي تاريخ، والصورة الكاملة لدوراتك. يبدأ في اليوم المغناطيسي التالي. صُمّم لمن سار موجة سحرية واحدة ويريد أن يرى الصورة كاملة.',
     },
     highlights: {
       ru: [
@@ -143,6 +205,32 @@ const programs: CatalogueProduct[] = [
         'Full access to your cycles',
         'Starts on the next Magnetic day',
       ],
+      es: [
+        '20 ondas encantadas de 13 días',
+        'Lecturas para cualquier fecha',
+        'Acceso completo a tus ciclos',
+        'Empieza el próximo día Magnético',
+      ],
+      pt: [
+        '20 ondas encantadas de 13 dias',
+        'Leituras para qualquer data',
+        'Acesso completo aos seus ciclos',
+        'Começa no próximo dia Magnético',
+      ],
+      de: [
+        '20 Wellen zu je 13 Tagen',
+        'Lesungen für jedes Datum',
+        'Voller Zugang zu deinen Zyklen',
+        'Beginnt am nächsten Magnetischen Tag',
+      ],
+      ja: [
+        '13日ずつ、20のウェイブスペル',
+        'どの日付のリーディングも',
+        'あなたのサイクルにフルアクセス',
+        '次の磁気の日にスタート',
+      ],
+      zh: ['20个波符，每个13天', '任意日期的解读', '完整查看你的周期', '从下一个磁性日开始'],
+      ar: ['20 موجة سحرية من 13 يومًا', 'قراءات لأي تاريخ', 'وصول كامل إلى دوراتك', 'يبدأ في اليوم المغناطيسي التالي'],
     },
   },
   {
@@ -169,6 +257,12 @@ const programs: CatalogueProduct[] = [
     usp: {
       ru: 'Год по тринадцати лунам — с сопровождением',
       en: 'A year of thirteen moons, with guidance',
+      es: 'Un año de trece lunas, con acompañamiento',
+      pt: 'Um ano de treze luas, com acompanhamento',
+      de: 'Ein Jahr aus dreizehn Monden, mit Begleitung',
+      ja: '13の月の一年を、ガイドとともに',
+      zh: '十三个月亮的一年，全程有引导',
+      ar: 'سنة من ثلاثة عشر قمرًا، مع التوجيه',
     },
     descrShort: {
       ru: 'Годовая программа: 13 лун по 28 дней, практика каждой луны и всё, что открывают другие программы.',
@@ -183,10 +277,22 @@ const programs: CatalogueProduct[] = [
     descr: {
       ru: 'Год из тринадцати лун по двадцать восемь дней и День вне времени. Для каждой луны — своя тема и практика, а все даты, прочтения и циклы открыты на весь год.',
       en: 'A year of thirteen moons of twenty-eight days, and the Day Out of Time. Each moon has its theme and practice, and every date, reading and cycle is open for the whole year.',
+      es: 'Un año de trece lunas de veintiocho días, y el Día Fuera del Tiempo. Cada luna tiene su tema y su práctica, y todas las fechas, lecturas y ciclos están abiertos durante todo el año.',
+      pt: 'Um ano de treze luas de vinte e oito dias, e o Dia Fora do Tempo. Cada lua tem seu tema e sua prática, e todas as datas, leituras e ciclos ficam abertos o ano inteiro.',
+      de: 'Ein Jahr aus dreizehn Monden zu je achtundzwanzig Tagen und dem Tag außerhalb der Zeit. Jeder Mond hat sein Thema und seine Übung, und jedes Datum, jede Lesung und jeder Zyklus ist das ganze Jahr über offen.',
+      ja: '28日ずつの13の月と、時間をはずした日からなる一年。月ごとにテーマと実践があり、すべての日付、リーディング、サイクルが一年を通して開かれています。',
+      zh: '由十三个各二十八天的月亮和无时间日组成的一年。每个月亮都有自己的主题和练习，所有日期、解读和周期全年开放。',
+      ar: 'سنة من ثلاثة عشر قمرًا، كل منها ثمانية وعشرون يومًا، ومعها اليوم خارج الزمن. لكل قمر موضوعه وممارسته، وكل التواريخ والقراءات والدورات مفتوحة طوال العام.',
     },
     descriptionLong: {
       ru: 'Тринадцать лун — это тринадцать вопросов года: от Магнитной луны цели до Космической луны присутствия. Программа начинается сразу после оплаты и длится 365 дней. Каждая луна приносит тему, недельные ритмы плазм и практику; вам открыты все прочтения на любые даты, ежедневный процесс и полные циклы. Есть два варианта: самостоятельный и с веб-студией, где раз в луну проходит живая встреча с разбором.',
       en: 'Thirteen moons are the thirteen questions of a year, from the Magnetic moon of purpose to the Cosmic moon of presence. The programme starts as soon as it is paid and lasts 365 days. Each moon brings a theme, the weekly rhythm of the plasmas and a practice; every reading for any date, the daily process and your full cycles are open to you. There are two ways to take it: on your own, or with the web studio, where a live session each moon goes through the practice together.',
+      es: 'Las trece lunas son las trece preguntas de un año, desde la Luna Magnética del propósito hasta la Luna Cósmica de la presencia. El programa empieza en cuanto se paga y dura 365 días. Cada luna trae un tema, el ritmo semanal de los plasmas y una práctica; tienes abiertas todas las lecturas de cualquier fecha, el proceso diario y tus ciclos completos. Hay dos formas de hacerlo: por tu cuenta o con el estudio web, donde en cada luna una sesión en vivo repasa la práctica en grupo.',
+      pt: 'As treze luas são as treze perguntas de um ano, da Lua Magnética do propósito à Lua Cósmica da presença. O programa começa assim que é pago e dura 365 dias. Cada lua traz um tema, o ritmo semanal dos plasmas e uma prática; ficam abertos para você todas as leituras de qualquer data, o processo diário e os seus ciclos completos. Há duas formas de fazer: por conta própria ou com o estúdio web, onde a cada lua uma sessão ao vivo percorre a prática em conjunto.',
+      de: 'Die dreizehn Monde sind die dreizehn Fragen eines Jahres, vom Magnetischen Mond der Bestimmung bis zum Kosmischen Mond der Präsenz. Das Programm beginnt gleich nach der Zahlung und dauert 365 Tage. Jeder Mond bringt ein Thema, den Wochenrhythmus der Plasmas und eine Übung; offen sind dir alle Lesungen für jedes Datum, der tägliche Prozess und deine vollständigen Zyklen. Es gibt zwei Wege: selbstständig oder mit dem Web-Studio, in dem in jedem Mond eine Live-Sitzung die Übung gemeinsam durchgeht.',
+      ja: '13の月は、一年の13の問いです。目的の磁気の月から、存在の宇宙の月まで。プログラムはお支払い後すぐに始まり、365日間続きます。月ごとにテーマ、プラズマの週のリズム、実践が届き、あらゆる日付のリーディング、毎日のプロセス、あなたのサイクルのすべてが開かれます。受け方は2通りあります。自習か、ウェブスタジオ付きか。ウェブスタジオでは、月に一度のライブセッションで実践を一緒にたどります。',
+      zh: '十三个月亮就是一年的十三个问题，从目的的磁性月到临在的宇宙月。课程付款后立即开始，持续365天。每个月亮带来一个主题、等离子的每周节奏和一项练习；任意日期的所有解读、每日历程和你的完整周期都向你开放。参加方式有两种：自学，或含网络工作室——每个月亮有一次直播课，大家一起梳理练习。',
+      ar: 'الأقمار الثلاثة عشر هي أسئلة العام الثلاثة عشر، من القمر المغناطيسي للغاية إلى القمر الكوني للحضور. يبدأ البرنامج فور الدفع ويستمر 365 يومًا. يحمل كل قمر موضوعًا وإيقاع البلازما الأسبوعي وممارسة، وتُفتح لك كل القراءات لأي تاريخ والمسار اليومي ودوراتك كاملة. ويمكن خوضه بطريقتين: بمفردك، أو مع الاستوديو الإلكتروني حيث تُعقد في كل قمر جلسة مباشرة نمرّ فيها على الممارسة معًا.',
     },
     highlights: {
       ru: [
@@ -201,6 +307,27 @@ const programs: CatalogueProduct[] = [
         'Every reading for any date',
         'Starts as soon as it is paid',
       ],
+      es: [
+        '13 lunas de 28 días',
+        'Un tema y una práctica para cada luna',
+        'Todas las lecturas de cualquier fecha',
+        'Empieza en cuanto se paga',
+      ],
+      pt: [
+        '13 luas de 28 dias',
+        'Um tema e uma prática para cada lua',
+        'Todas as leituras de qualquer data',
+        'Começa assim que é pago',
+      ],
+      de: [
+        '13 Monde zu je 28 Tagen',
+        'Ein Thema und eine Übung für jeden Mond',
+        'Jede Lesung für jedes Datum',
+        'Beginnt gleich nach der Zahlung',
+      ],
+      ja: ['28日ずつ、13の月', '月ごとのテーマと実践', 'どの日付のリーディングもすべて', 'お支払い後すぐにスタート'],
+      zh: ['13个月亮，每个28天', '每个月亮一个主题和一项练习', '任意日期的全部解读', '付款后立即开始'],
+      ar: ['13 قمرًا من 28 يومًا', 'موضوع وممارسة لكل قمر', 'كل القراءات لأي تاريخ', 'يبدأ فور الدفع'],
     },
   },
   {
@@ -216,8 +343,26 @@ const programs: CatalogueProduct[] = [
     activationType: 'immediate',
     activationCycleName: 'year',
     sortOrder: 4,
-    name: { ru: '13 лун · самостоятельно', en: '13 Moons · on your own' },
-    usp: { ru: 'В своём темпе', en: 'At your own pace' },
+    name: {
+      ru: '13 лун · самостоятельно',
+      en: '13 Moons · on your own',
+      es: '13 lunas · por tu cuenta',
+      pt: '13 luas · por conta própria',
+      de: '13 Monde · selbstständig',
+      ja: '13の月 · 自習',
+      zh: '13个月亮 · 自学',
+      ar: '13 قمرًا · بمفردك',
+    },
+    usp: {
+      ru: 'В своём темпе',
+      en: 'At your own pace',
+      es: 'A tu ritmo',
+      pt: 'No seu ritmo',
+      de: 'In deinem Tempo',
+      ja: '自分のペースで',
+      zh: '按自己的节奏',
+      ar: 'بالوتيرة التي تناسبك',
+    },
     descrShort: {
       ru: 'Все материалы года, в своём темпе.',
       en: 'Every material of the year, at your own pace.',
@@ -231,12 +376,33 @@ const programs: CatalogueProduct[] = [
     descr: {
       ru: 'Все темы, практики и прочтения года без живых встреч.',
       en: 'Every theme, practice and reading of the year, without live sessions.',
+      es: 'Todos los temas, prácticas y lecturas del año, sin sesiones en vivo.',
+      pt: 'Todos os temas, práticas e leituras do ano, sem sessões ao vivo.',
+      de: 'Alle Themen, Übungen und Lesungen des Jahres, ohne Live-Sitzungen.',
+      ja: '1年分のすべてのテーマ、実践、リーディング。ライブセッションはありません。',
+      zh: '全年所有主题、练习和解读，不含直播课。',
+      ar: 'كل موضوعات العام وممارساته وقراءاته، دون جلسات مباشرة.',
     },
     descriptionLong: {
       ru: 'Самостоятельный вариант программы «13 лун»: всё содержание года открыто, вы проходите его в своём темпе.',
       en: 'The self-paced way through 13 Moons: the whole year is open and you go through it at your own pace.',
+      es: 'La forma autónoma de recorrer «13 lunas»: todo el año está abierto y avanzas a tu propio ritmo.',
+      pt: 'O jeito autônomo de percorrer “13 luas”: o ano inteiro fica aberto e você avança no seu próprio ritmo.',
+      de: 'Der selbstständige Weg durch „13 Monde“: Das ganze Jahr ist offen, und du gehst es in deinem eigenen Tempo durch.',
+      ja: '「13の月」を自習で進める受け方です。一年分がすべて開かれ、自分のペースで進められます。',
+      zh: '“13个月亮”的自学方式：全年内容全部开放，你可以按自己的节奏学习。',
+      ar: 'الطريقة الذاتية لبرنامج «13 قمرًا»: العام كله مفتوح، وتسير فيه بالوتيرة التي تناسبك.',
     },
-    highlights: { ru: ['Все материалы года'], en: ['Every material of the year'] },
+    highlights: {
+      ru: ['Все материалы года'],
+      en: ['Every material of the year'],
+      es: ['Todo el material del año'],
+      pt: ['Todo o material do ano'],
+      de: ['Alle Inhalte des Jahres'],
+      ja: ['1年分のすべての教材'],
+      zh: ['全年所有内容'],
+      ar: ['كل مواد العام'],
+    },
     variationName: {
       ru: 'Самостоятельно',
       en: 'On your own',
@@ -261,8 +427,26 @@ const programs: CatalogueProduct[] = [
     activationType: 'immediate',
     activationCycleName: 'year',
     sortOrder: 5,
-    name: { ru: '13 лун · с веб-студией', en: '13 Moons · with the web studio' },
-    usp: { ru: 'Живая встреча каждую луну', en: 'A live session every moon' },
+    name: {
+      ru: '13 лун · с веб-студией',
+      en: '13 Moons · with the web studio',
+      es: '13 lunas · con el estudio web',
+      pt: '13 luas · com o estúdio web',
+      de: '13 Monde · mit dem Web-Studio',
+      ja: '13の月 · ウェブスタジオ付き',
+      zh: '13个月亮 · 含网络工作室',
+      ar: '13 قمرًا · مع الاستوديو الإلكتروني',
+    },
+    usp: {
+      ru: 'Живая встреча каждую луну',
+      en: 'A live session every moon',
+      es: 'Una sesión en vivo cada luna',
+      pt: 'Uma sessão ao vivo a cada lua',
+      de: 'Eine Live-Sitzung in jedem Mond',
+      ja: '月ごとにライブセッション',
+      zh: '每个月亮一次直播课',
+      ar: 'جلسة مباشرة في كل قمر',
+    },
     descrShort: {
       ru: 'Всё из самостоятельного варианта и живая встреча каждую луну.',
       en: 'Everything of the self-paced way, and a live session every moon.',
@@ -276,14 +460,32 @@ const programs: CatalogueProduct[] = [
     descr: {
       ru: 'Все материалы года и тринадцать живых встреч веб-студии с разбором практики.',
       en: 'Every material of the year and thirteen live web-studio sessions going through the practice.',
+      es: 'Todo el material del año y trece sesiones en vivo del estudio web para trabajar la práctica.',
+      pt: 'Todo o material do ano e treze sessões ao vivo do estúdio web para percorrer a prática.',
+      de: 'Alle Inhalte des Jahres und dreizehn Live-Sitzungen im Web-Studio, die die Übung gemeinsam durchgehen.',
+      ja: '1年分のすべての教材と、実践をたどるウェブスタジオでの13回のライブセッション。',
+      zh: '全年所有内容，外加十三次网络工作室直播课，一起梳理练习。',
+      ar: 'كل مواد العام وثلاث عشرة جلسة مباشرة في الاستوديو الإلكتروني للمرور على الممارسة.',
     },
     descriptionLong: {
       ru: 'Вариант с веб-студией: в начале каждой луны — живая онлайн-встреча, где разбираем тему луны и ваши вопросы. Записи встреч остаются доступны до конца года.',
       en: 'The web-studio way: at the start of each moon a live online session goes through the moon’s theme and your questions. Recordings stay available until the end of the year.',
+      es: 'La versión con el estudio web: al comienzo de cada luna, una sesión en línea en vivo repasa el tema de la luna y tus preguntas. Las grabaciones siguen disponibles hasta el final del año.',
+      pt: 'A versão com o estúdio web: no início de cada lua, uma sessão on-line ao vivo percorre o tema da lua e as suas perguntas. As gravações ficam disponíveis até o fim do ano.',
+      de: 'Die Variante mit dem Web-Studio: Zu Beginn jedes Mondes geht eine Live-Sitzung online das Thema des Mondes und deine Fragen durch. Die Aufzeichnungen bleiben bis zum Ende des Jahres verfügbar.',
+      ja: 'ウェブスタジオ付きの受け方です。各月の始めにオンラインのライブセッションがあり、その月のテーマとあなたの質問を取り上げます。録画は年末まで視聴できます。',
+      zh: '含网络工作室的方式：每个月亮开始时有一次在线直播课，讲解这个月亮的主题并解答你的问题。录像在年底前都可以回看。',
+      ar: 'طريقة الاستوديو الإلكتروني: في بداية كل قمر تُعقد جلسة مباشرة عبر الإنترنت تتناول موضوع القمر وأسئلتك. وتبقى التسجيلات متاحة حتى نهاية العام.',
     },
     highlights: {
       ru: ['Все материалы года', '13 живых встреч', 'Записи встреч'],
       en: ['Every material of the year', '13 live sessions', 'Session recordings'],
+      es: ['Todo el material del año', '13 sesiones en vivo', 'Grabaciones de las sesiones'],
+      pt: ['Todo o material do ano', '13 sessões ao vivo', 'Gravações das sessões'],
+      de: ['Alle Inhalte des Jahres', '13 Live-Sitzungen', 'Aufzeichnungen der Sitzungen'],
+      ja: ['1年分のすべての教材', '13回のライブセッション', 'セッションの録画'],
+      zh: ['全年所有内容', '13次直播课', '直播课录像'],
+      ar: ['كل مواد العام', '13 جلسة مباشرة', 'تسجيلات الجلسات'],
     },
     variationName: {
       ru: 'С веб-студией',
@@ -323,6 +525,12 @@ const planTexts: Record<string, { name: Texts; descrShort: Texts; descr: Texts }
     descr: {
       ru: 'Для ежедневной практики: прочтения вчера, сегодня и завтра, до семи карточек близких и полный раздел циклов.',
       en: 'For a daily practice: readings for yesterday, today and tomorrow, up to seven cards of your people and the full cycles section.',
+      es: 'Para la práctica diaria: lecturas de ayer, hoy y mañana, hasta siete tarjetas de tus personas cercanas y la sección completa de ciclos.',
+      pt: 'Para a prática diária: leituras de ontem, hoje e amanhã, até sete cartões das pessoas próximas e a seção completa de ciclos.',
+      de: 'Für die tägliche Praxis: Lesungen für gestern, heute und morgen, bis zu sieben Karten deiner Menschen und der ganze Bereich der Zyklen.',
+      ja: '毎日の実践に：昨日・今日・明日のリーディング、身近な人のカード最大7枚、サイクルのセクションすべて。',
+      zh: '适合日常练习：昨天、今天和明天的解读，最多七张亲友卡片，以及完整的周期栏目。',
+      ar: 'للممارسة اليومية: قراءات الأمس واليوم والغد، وحتى سبع بطاقات للمقرّبين منك، وقسم الدورات كاملًا.',
     },
   },
   premium: {
@@ -349,6 +557,12 @@ const planTexts: Record<string, { name: Texts; descrShort: Texts; descr: Texts }
     descr: {
       ru: 'Всё без ограничений: прочтения и матрицы на любые даты, до сорока карточек и полные циклы.',
       en: 'Everything without limits: readings and matrices for any date, up to forty cards and full cycles.',
+      es: 'Todo sin límites: lecturas y matrices para cualquier fecha, hasta cuarenta tarjetas y ciclos completos.',
+      pt: 'Tudo sem limites: leituras e matrizes para qualquer data, até quarenta cartões e ciclos completos.',
+      de: 'Alles ohne Grenzen: Lesungen und Matrizen für jedes Datum, bis zu vierzig Karten und vollständige Zyklen.',
+      ja: 'すべてを制限なく：あらゆる日付のリーディングとマトリックス、カード最大40枚、すべてのサイクル。',
+      zh: '一切不受限制：任意日期的解读和矩阵，最多四十张卡片，以及完整周期。',
+      ar: 'كل شيء بلا حدود: القراءات والمصفوفات لأي تاريخ، وحتى أربعين بطاقة، والدورات كاملة.',
     },
   },
 };
