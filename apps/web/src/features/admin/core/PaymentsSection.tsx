@@ -9,7 +9,7 @@ import type { Column } from '../list/Table.tsx';
 import { useList } from '../list/useList.ts';
 import { DateRange, Field, FilterSelect } from '../ui/fields.tsx';
 import { Loaded } from '../ui/states.tsx';
-import { ReasonDialog, UserFilter, useDateTime, useMoney } from './shared.tsx';
+import { ReasonDialog, RecordPage, UserFilter, useDateTime, useMoney } from './shared.tsx';
 
 const PATH = '/admin/payments';
 const STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'partially_refunded', 'refunded'];
@@ -135,39 +135,20 @@ function Payment({
   const left = payment.amount - payment.refunded_amount;
   const refundable = (payment.status === 'paid' || payment.status === 'partially_refunded') && left > 0;
   return (
-    <div data-section="payment" className="d-flex flex-column gap-3">
-      <div>
-        <button type="button" className="btn btn-sm btn-link px-0" onClick={onBack}>
-          ← {t('payments.back')}
-        </button>
-      </div>
-      <div className="card">
-        <div className="card-body">
-          <h2 className="h5">
-            {money(payment.amount, payment.currency)} · {payment.product_id}
-          </h2>
-          <dl className="row small mb-0">
-            <dt className="col-5 col-md-3">{t('payments.status')}</dt>
-            <dd className="col-7 col-md-9" data-field="status">
-              {t(`payments.statuses.${payment.status}`)}
-            </dd>
-            <dt className="col-5 col-md-3">{t('payments.refunded')}</dt>
-            <dd className="col-7 col-md-9" data-field="refunded">
-              {money(payment.refunded_amount, payment.currency)}
-            </dd>
-            <dt className="col-5 col-md-3">{t('payments.user')}</dt>
-            <dd className="col-7 col-md-9 text-break">{payment.user_email}</dd>
-            <dt className="col-5 col-md-3">{t('payments.provider')}</dt>
-            <dd className="col-7 col-md-9 text-break">
-              {payment.provider} {payment.provider_payment_id}
-            </dd>
-            <dt className="col-5 col-md-3">{t('payments.promo')}</dt>
-            <dd className="col-7 col-md-9">{payment.promo_code ?? '—'}</dd>
-            <dt className="col-5 col-md-3">{t('payments.order')}</dt>
-            <dd className="col-7 col-md-9 text-break">{payment.id}</dd>
-          </dl>
-        </div>
-      </div>
+    <RecordPage
+      section="payment"
+      back={t('payments.back')}
+      onBack={onBack}
+      title={`${money(payment.amount, payment.currency)} · ${payment.product_id}`}
+      facts={[
+        { label: t('payments.status'), value: t(`payments.statuses.${payment.status}`), field: 'status' },
+        { label: t('payments.refunded'), value: money(payment.refunded_amount, payment.currency), field: 'refunded' },
+        { label: t('payments.user'), value: payment.user_email },
+        { label: t('payments.provider'), value: `${payment.provider} ${payment.provider_payment_id}` },
+        { label: t('payments.promo'), value: payment.promo_code ?? '—' },
+        { label: t('payments.order'), value: payment.id },
+      ]}
+    >
       {refundable && (
         <div>
           <button type="button" className="btn btn-sm btn-warning" onClick={() => setRefunding(true)}>
@@ -220,6 +201,6 @@ function Payment({
           ))}
         </ol>
       </section>
-    </div>
+    </RecordPage>
   );
 }

@@ -8,7 +8,7 @@ import { AdminList } from '../list/AdminList.tsx';
 import type { Column } from '../list/Table.tsx';
 import { useList } from '../list/useList.ts';
 import { Field, InputField, TextAreaField } from '../ui/fields.tsx';
-import { useMoney } from './shared.tsx';
+import { BackButton, useMoney } from './shared.tsx';
 
 const PATH = '/admin/products';
 const LANGS = ['ru', 'en', 'es', 'pt', 'de', 'ja', 'zh', 'ar'] as const;
@@ -257,11 +257,7 @@ function ProductEditor({
       }}
       className="d-flex flex-column gap-3"
     >
-      <div>
-        <button type="button" className="btn btn-sm btn-link px-0" onClick={onDone}>
-          ← {t('products.back')}
-        </button>
-      </div>
+      <BackButton label={t('products.back')} onClick={onDone} />
       <div className="row g-2">
         {(['id', 'slug'] as const).map((key) => (
           <InputField

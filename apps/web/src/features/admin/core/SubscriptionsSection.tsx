@@ -8,7 +8,7 @@ import { AdminList } from '../list/AdminList.tsx';
 import type { Column } from '../list/Table.tsx';
 import { useList } from '../list/useList.ts';
 import { Field, FilterSelect } from '../ui/fields.tsx';
-import { ReasonDialog, RowActions, UserFilter, useDateTime } from './shared.tsx';
+import { DaysField, ReasonDialog, RowActions, UserFilter, useDateTime } from './shared.tsx';
 
 const PATH = '/admin/subscriptions';
 const STATUSES = ['active', 'paused', 'cancelled', 'expired'];
@@ -118,19 +118,7 @@ export default function SubscriptionsSection() {
             await queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
           }}
         >
-          {(pending.action === 'extend' || pending.action === 'pause') && (
-            <label className="form-label mb-0">
-              {t('users.days')}
-              <input
-                type="number"
-                className="form-control"
-                min={1}
-                max={3660}
-                value={days}
-                onChange={(e) => setDays(Number(e.target.value))}
-              />
-            </label>
-          )}
+          {(pending.action === 'extend' || pending.action === 'pause') && <DaysField value={days} onChange={setDays} />}
         </ReasonDialog>
       )}
     </div>

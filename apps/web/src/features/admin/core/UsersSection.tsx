@@ -12,7 +12,7 @@ import { type Column, Table } from '../list/Table.tsx';
 import { useList } from '../list/useList.ts';
 import { Field, FilterSelect, SearchField } from '../ui/fields.tsx';
 import { Loaded } from '../ui/states.tsx';
-import { ReasonDialog, useDateTime, useLang } from './shared.tsx';
+import { DaysField, ReasonDialog, RecordPage, useDateTime, useLang } from './shared.tsx';
 
 const PATH = '/admin/users';
 const PAID_PLANS = ['basic', 'premium', 'basic_monthly', 'premium_monthly', 'basic_yearly', 'premium_yearly'];
@@ -179,36 +179,25 @@ function User({ detail, onBack }: { detail: AdminUserDetail; onBack: () => void 
   const current = action ? dialogs[action] : null;
 
   return (
-    <div data-section="user" className="d-flex flex-column gap-3">
-      <div>
-        <button type="button" className="btn btn-sm btn-link px-0" onClick={onBack}>
-          ← {t('users.back')}
-        </button>
-      </div>
-      <div className="card">
-        <div className="card-body">
-          <h2 className="h5 text-break">{user.email}</h2>
-          <p className="mb-2">
-            <UserBadges user={user} />
-          </p>
-          <dl className="row small mb-0">
-            <dt className="col-5 col-md-3">{t('users.name')}</dt>
-            <dd className="col-7 col-md-9">{user.name ?? '—'}</dd>
-            <dt className="col-5 col-md-3">{t('users.plan')}</dt>
-            <dd className="col-7 col-md-9" data-field="plan">
-              {user.plan_id ? `${user.plan_id} (${user.subscription_status})` : t('users.noPlan')}
-            </dd>
-            <dt className="col-5 col-md-3">{t('users.language')}</dt>
-            <dd className="col-7 col-md-9">{user.lang}</dd>
-            <dt className="col-5 col-md-3">{t('users.source')}</dt>
-            <dd className="col-7 col-md-9">{user.registration_source}</dd>
-            <dt className="col-5 col-md-3">{t('users.birthDate')}</dt>
-            <dd className="col-7 col-md-9">{user.birth_date ?? '—'}</dd>
-            <dt className="col-5 col-md-3">{t('users.registered')}</dt>
-            <dd className="col-7 col-md-9">{when(user.created_at)}</dd>
-          </dl>
-        </div>
-      </div>
+    <RecordPage
+      section="user"
+      back={t('users.back')}
+      onBack={onBack}
+      title={user.email}
+      badges={<UserBadges user={user} />}
+      facts={[
+        { label: t('users.name'), value: user.name ?? '—' },
+        {
+          label: t('users.plan'),
+          value: user.plan_id ? `${user.plan_id} (${user.subscription_status})` : t('users.noPlan'),
+          field: 'plan',
+        },
+        { label: t('users.language'), value: user.lang },
+        { label: t('users.source'), value: user.registration_source },
+        { label: t('users.birthDate'), value: user.birth_date ?? '—' },
+        { label: t('users.registered'), value: when(user.created_at) },
+      ]}
+    >
       {notice && (
         <div className="alert alert-success py-2 mb-0" role="status">
           {notice}
@@ -274,18 +263,7 @@ function User({ detail, onBack }: { detail: AdminUserDetail; onBack: () => void 
                   ))}
                 </select>
               </label>
-              <label className="col-5 form-label mb-0">
-                {t('users.days')}
-                <input
-                  type="number"
-                  className="form-control"
-                  name="days"
-                  min={1}
-                  max={3660}
-                  value={days}
-                  onChange={(e) => setDays(Number(e.target.value))}
-                />
-              </label>
+              <DaysField className="col-5" value={days} onChange={setDays} />
             </div>
           )}
           {action === 'impersonate' && <p className="small mb-0">{t('users.impersonateHelp')}</p>}
@@ -297,7 +275,7 @@ function User({ detail, onBack }: { detail: AdminUserDetail; onBack: () => void 
       <Records title={t('users.cards')} rows={detail.cards} when={when} />
       <Records title={t('users.comments')} rows={detail.comments} when={when} />
       <Records title={t('users.events')} rows={detail.events} when={when} />
-    </div>
+    </RecordPage>
   );
 }
 

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { Dialog } from '../../../components/Dialog.tsx';
 import { splitLanguage } from '../../../lib/languages.ts';
 import { errorText } from '../data.ts';
+import { type Fact, Facts } from '../ui/Facts.tsx';
 import { Field, SearchField } from '../ui/fields.tsx';
 
 /** The interface language of the admin page. */
@@ -152,5 +153,76 @@ export function RowActions({ actions }: { actions: ReadonlyArray<RowAction | fal
           </button>
         ))}
     </div>
+  );
+}
+
+/** The button back to the list a record was opened from. */
+export function BackButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <div>
+      <button type="button" className="btn btn-sm btn-link px-0" onClick={onClick}>
+        ← {label}
+      </button>
+    </div>
+  );
+}
+
+/** One record's page: the way back to its list, a card with its title and facts, and what else it shows after. */
+export function RecordPage({
+  section,
+  back,
+  onBack,
+  title,
+  badges,
+  facts,
+  children,
+}: {
+  section: string;
+  back: string;
+  onBack: () => void;
+  title: ReactNode;
+  badges?: ReactNode;
+  facts: readonly Fact[];
+  children: ReactNode;
+}) {
+  return (
+    <div data-section={section} className="d-flex flex-column gap-3">
+      <BackButton label={back} onClick={onBack} />
+      <div className="card">
+        <div className="card-body">
+          <h2 className="h5 text-break">{title}</h2>
+          {badges && <p className="mb-2">{badges}</p>}
+          <Facts facts={facts} />
+        </div>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** How many days a change to a subscription lasts, asked in its dialog. */
+export function DaysField({
+  value,
+  onChange,
+  className = '',
+}: {
+  value: number;
+  onChange: (days: number) => void;
+  className?: string;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <label className={`${className} form-label mb-0`}>
+      {t('users.days')}
+      <input
+        type="number"
+        className="form-control"
+        name="days"
+        min={1}
+        max={3660}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+      />
+    </label>
   );
 }

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryString, useAdminData } from '../data.ts';
 import { type Column, Table } from '../list/Table.tsx';
+import { Facts } from '../ui/Facts.tsx';
 import { InputField, SubmitField } from '../ui/fields.tsx';
 import { Loaded } from '../ui/states.tsx';
 import { utcDayFromToday } from './data.ts';
@@ -29,26 +30,33 @@ function Result({ user, date }: { user: string; date: string }) {
     <Loaded query={query}>
       {(data) => (
         <div data-testid="process-debug">
-          <dl className="row small mb-2">
-            <dt className="col-5 col-md-3">{t('debugProcess.user')}</dt>
-            <dd className="col-7 col-md-9 text-break">
-              {data.user.email}{' '}
-              {data.user.isAdmin && <span className="badge text-bg-secondary">{t('debugProcess.admin')}</span>}
-            </dd>
-            <dt className="col-5 col-md-3">{t('debugProcess.access')}</dt>
-            <dd className="col-7 col-md-9">
-              {t('debugProcess.level', { level: data.access.level, tier: data.access.tier })} ·{' '}
-              {data.access.active ? t('debugProcess.active') : t('debugProcess.inactive')}
-            </dd>
-            <dt className="col-5 col-md-3">{t('debugProcess.openTones')}</dt>
-            <dd className="col-7 col-md-9">{data.openTones.join(', ')}</dd>
-            <dt className="col-5 col-md-3">{t('debugProcess.programme')}</dt>
-            <dd className="col-7 col-md-9">
-              {data.programme
-                ? t('debugProcess.programmeDay', { starts: data.programme.starts, day: data.programme.day })
-                : t('debugProcess.noProgramme')}
-            </dd>
-          </dl>
+          <Facts
+            className="mb-2"
+            facts={[
+              {
+                label: t('debugProcess.user'),
+                value: (
+                  <>
+                    {data.user.email}{' '}
+                    {data.user.isAdmin && <span className="badge text-bg-secondary">{t('debugProcess.admin')}</span>}
+                  </>
+                ),
+              },
+              {
+                label: t('debugProcess.access'),
+                value: `${t('debugProcess.level', { level: data.access.level, tier: data.access.tier })} · ${
+                  data.access.active ? t('debugProcess.active') : t('debugProcess.inactive')
+                }`,
+              },
+              { label: t('debugProcess.openTones'), value: data.openTones.join(', ') },
+              {
+                label: t('debugProcess.programme'),
+                value: data.programme
+                  ? t('debugProcess.programmeDay', { starts: data.programme.starts, day: data.programme.day })
+                  : t('debugProcess.noProgramme'),
+              },
+            ]}
+          />
           <Table
             columns={columns}
             rows={data.days}

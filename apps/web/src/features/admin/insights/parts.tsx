@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { DateRange } from '../ui/fields.tsx';
+import './insights.css';
 
 /** One figure with its name, in a grid of two per row on a phone. */
 export function Stat({
