@@ -212,7 +212,7 @@ export function DaysField({
 }) {
   const { t } = useTranslation('admin');
   return (
-    <label className={`${className} form-label mb-0`}>
+    <label className={`${className} form-label mb-0`.trim()}>
       {t('users.days')}
       <input
         type="number"

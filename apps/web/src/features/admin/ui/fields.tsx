@@ -14,7 +14,7 @@ interface FieldPlace {
 export function Field({ label, children, wide, column }: FieldPlace & { label: ReactNode; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child passed in
-    <label className={`${column ?? WIDTHS[wide ? 'wide' : 'narrow']} form-label small mb-0`}>
+    <label className={`${column ?? WIDTHS[wide ? 'wide' : 'narrow']} form-label small mb-0`.trim()}>
       {label}
       {children}
     </label>
@@ -37,7 +37,7 @@ export function InputField({
   return (
     <Field label={label} wide={wide} column={column}>
       <input
-        className={`form-control form-control-sm ${className ?? ''}`}
+        className={`form-control form-control-sm ${className ?? ''}`.trim()}
         {...input}
         onChange={(event) => onChange(event.target.value)}
       />
