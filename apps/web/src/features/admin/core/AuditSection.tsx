@@ -1,22 +1,13 @@
 import type { AdminAuditRow } from '@hunab/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  CsvButton,
-  errorText,
-  Field,
-  FilterSelect,
-  Filters,
-  Pager,
-  SearchField,
-  Table,
-  useAdminList,
-  useDateTime,
-  useListState,
-} from './shared.tsx';
+import { AdminList } from '../list/AdminList.tsx';
+import type { Column } from '../list/Table.tsx';
+import { useList } from '../list/useList.ts';
+import { DateRange, Field, FilterSelect, SearchField } from '../ui/fields.tsx';
+import { UserFilter, useDateTime } from './shared.tsx';
 
-const PATH = '/admin/audit';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TARGETS = ['user', 'subscription', 'comment', 'comment_report', 'payment', 'promo_code', 'product'];
 
 /** A change's before and after, folded: most rows are read by their action and reason alone. */
 function Change({ row }: { row: AdminAuditRow }) {
@@ -40,83 +31,59 @@ function Change({ row }: { row: AdminAuditRow }) {
 /** Every administrator's change, newest first, by actor, action, target and dates. */
 export default function AuditSection() {
   const { t } = useTranslation('admin');
-  const list = useListState({ actor: '', action: '', target_type: '', target_id: '', from: '', to: '' }, 'created_at');
-  const { state } = list;
-  const audit = useAdminList<AdminAuditRow>(PATH, { ...state, limit: 50 });
+  const list = useList<AdminAuditRow, { actor: string; action: string; target_id: string; from: string; to: string }>({
+    path: '/admin/audit',
+    filters: { actor: '', action: '', target_id: '', from: '', to: '' },
+    sort: 'created_at',
+    limit: 50,
+  });
   const when = useDateTime();
-  const { page: _page, ...filterParams } = state;
+  const columns: Column<AdminAuditRow>[] = [
+    { header: 'audit.when', cell: (row) => when(row.created_at), className: 'text-nowrap' },
+    { header: 'audit.actor', cell: (row) => row.actor_email ?? row.actor_id ?? '—', className: 'text-nowrap' },
+    { header: 'audit.action', cell: (row) => <code>{row.action}</code>, className: 'text-nowrap' },
+    {
+      header: 'audit.target',
+      cell: (row) => (
+        <>
+          {row.target_type} <span className="text-body-secondary">{row.target_id}</span>
+        </>
+      ),
+      className: 'text-nowrap',
+    },
+    { header: 'audit.reason', cell: (row) => row.reason ?? '—', className: 'text-break', minWidth: '12rem' },
+    { header: 'audit.change', cell: (row) => <Change row={row} /> },
+  ];
   return (
     <div data-section="audit">
-      <Filters actions={<CsvButton path={PATH} params={filterParams} />}>
-        <Field label={t('audit.actor')} wide>
-          <SearchField
-            label={t('audit.actorPlaceholder')}
-            onSearch={(value) => list.setFilter('actor', UUID.test(value) || value.includes('@') ? value : '')}
-          />
-        </Field>
-        <Field label={t('audit.action')}>
-          <FilterSelect
-            value={state.action}
-            onChange={(value) => list.setFilter('action', value)}
-            options={['user', 'subscription', 'comment', 'comment_report', 'payment', 'promo_code', 'product'].map(
-              (a) => [a, `${a}.*`] as const,
-            )}
-          />
-        </Field>
-        <Field label={t('audit.target')}>
-          <SearchField label={t('audit.targetPlaceholder')} onSearch={(value) => list.setFilter('target_id', value)} />
-        </Field>
-        <Field label={t('filters.from')}>
-          <input
-            type="date"
-            className="form-control form-control-sm"
-            value={state.from}
-            onChange={(e) => list.setFilter('from', e.target.value)}
-          />
-        </Field>
-        <Field label={t('filters.to')}>
-          <input
-            type="date"
-            className="form-control form-control-sm"
-            value={state.to}
-            onChange={(e) => list.setFilter('to', e.target.value)}
-          />
-        </Field>
-      </Filters>
-      {audit.error && <div className="alert alert-danger">{errorText(audit.error)}</div>}
-      <Table
-        empty={audit.data?.data.length === 0}
-        head={
+      <AdminList
+        list={list}
+        columns={columns}
+        rowKey={(row) => row.id}
+        filters={
           <>
-            <th scope="col">{t('audit.when')}</th>
-            <th scope="col">{t('audit.actor')}</th>
-            <th scope="col">{t('audit.action')}</th>
-            <th scope="col">{t('audit.target')}</th>
-            <th scope="col">{t('audit.reason')}</th>
-            <th scope="col">{t('audit.change')}</th>
+            <UserFilter
+              label={t('audit.actor')}
+              placeholder={t('audit.actorPlaceholder')}
+              onUser={(actor) => list.setFilters({ actor })}
+            />
+            <Field label={t('audit.action')}>
+              <FilterSelect
+                value={list.filters.action}
+                onChange={(action) => list.setFilters({ action })}
+                options={TARGETS.map((target) => [target, `${target}.*`] as const)}
+              />
+            </Field>
+            <Field label={t('audit.target')}>
+              <SearchField
+                label={t('audit.targetPlaceholder')}
+                onSearch={(target_id) => list.setFilters({ target_id })}
+              />
+            </Field>
+            <DateRange from={list.filters.from} to={list.filters.to} onChange={list.setFilters} />
           </>
         }
-      >
-        {audit.data?.data.map((row) => (
-          <tr key={row.id}>
-            <td className="text-nowrap">{when(row.created_at)}</td>
-            <td className="text-nowrap">{row.actor_email ?? row.actor_id ?? '—'}</td>
-            <td className="text-nowrap">
-              <code>{row.action}</code>
-            </td>
-            <td className="text-nowrap">
-              {row.target_type} <span className="text-body-secondary">{row.target_id}</span>
-            </td>
-            <td className="text-break" style={{ minWidth: '12rem' }}>
-              {row.reason ?? '—'}
-            </td>
-            <td>
-              <Change row={row} />
-            </td>
-          </tr>
-        ))}
-      </Table>
-      <Pager pagination={audit.data?.pagination} onPage={list.setPage} />
+      />
     </div>
   );
 }

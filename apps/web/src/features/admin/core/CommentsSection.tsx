@@ -3,23 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api.ts';
-import {
-  CsvButton,
-  errorText,
-  Field,
-  FilterSelect,
-  Filters,
-  Pager,
-  ReasonDialog,
-  SearchField,
-  Table,
-  useAdminList,
-  useDateTime,
-  useListState,
-} from './shared.tsx';
-
-const CYCLES = COMMENT_CYCLE_TYPES;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { ADMIN_QUERY_KEY } from '../data.ts';
+import { AdminList } from '../list/AdminList.tsx';
+import type { Column } from '../list/Table.tsx';
+import { useList } from '../list/useList.ts';
+import { Field, FilterSelect } from '../ui/fields.tsx';
+import { ReasonDialog, RowActions, UserFilter, useDateTime } from './shared.tsx';
 
 type Pending =
   | { kind: 'hide' | 'restore' | 'delete'; comment: number }
@@ -48,7 +37,7 @@ export default function CommentsSection() {
         body: { status: pending.kind === 'resolve' ? 'resolved' : 'dismissed', ...(reason ? { reason } : {}) },
       });
     }
-    await queryClient.invalidateQueries({ queryKey: ['admin'] });
+    await queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
   };
   const titles: Record<Pending['kind'], string> = {
     hide: t('comments.hide'),
@@ -93,133 +82,179 @@ export default function CommentsSection() {
   );
 }
 
+/** Every comment, newest first, by its cycle, state and author. */
 function CommentList({ onAction }: { onAction: (pending: Pending) => void }) {
   const { t } = useTranslation('admin');
-  const list = useListState({ cycle_type: '', cycle_value: '', user: '', status: '' }, 'created_at');
-  const { state } = list;
-  const comments = useAdminList<AdminCommentRow>('/admin/comments', { ...state, limit: 25 });
+  const list = useList<AdminCommentRow, { cycle_type: string; cycle_value: string; user: string; status: string }>({
+    path: '/admin/comments',
+    filters: { cycle_type: '', cycle_value: '', user: '', status: '' },
+    sort: 'created_at',
+    limit: 25,
+  });
   const when = useDateTime();
-  const { page: _page, ...filterParams } = state;
+  const columns: Column<AdminCommentRow>[] = [
+    { header: 'comments.when', cell: (row) => when(row.created_at), className: 'text-nowrap' },
+    { header: 'comments.author', cell: (row) => row.user_email, className: 'text-nowrap' },
+    {
+      header: 'comments.cycle',
+      cell: (row) => `${row.cycle_type} ${row.cycle_value} · ${row.lang}`,
+      className: 'text-nowrap',
+    },
+    {
+      header: 'comments.text',
+      cell: (row) => (row.is_deleted ? <em>{t('comments.status.deleted')}</em> : row.content),
+      className: 'text-break',
+      minWidth: '16rem',
+    },
+    {
+      header: 'comments.state',
+      cell: (row) => (
+        <span className="d-inline-flex flex-wrap gap-1">
+          {row.hidden && <span className="badge text-bg-warning">{t('comments.status.hidden')}</span>}
+          {row.open_reports > 0 && (
+            <span className="badge text-bg-danger">{t('comments.reports', { count: row.open_reports })}</span>
+          )}
+          {row.user_blocked && <span className="badge text-bg-dark">{t('users.badgeBlocked')}</span>}
+        </span>
+      ),
+    },
+    {
+      header: 'comments.actions',
+      cell: (row) => (
+        <RowActions
+          actions={[
+            {
+              label: row.hidden ? t('comments.restore') : t('comments.hide'),
+              tone: 'warning',
+              onClick: () => onAction({ kind: row.hidden ? 'restore' : 'hide', comment: row.id }),
+            },
+            !row.is_deleted && {
+              label: t('comments.delete'),
+              tone: 'danger',
+              onClick: () => onAction({ kind: 'delete', comment: row.id }),
+            },
+            !row.user_blocked && {
+              label: t('comments.blockAuthor'),
+              onClick: () => onAction({ kind: 'block', user: row.user_id, email: row.user_email }),
+            },
+          ]}
+        />
+      ),
+    },
+  ];
   return (
-    <>
-      <Filters actions={<CsvButton path="/admin/comments" params={filterParams} />}>
-        <Field label={t('comments.cycle')}>
-          <FilterSelect
-            value={state.cycle_type}
-            onChange={(value) => list.setFilter('cycle_type', value)}
-            options={CYCLES}
+    <AdminList
+      list={list}
+      columns={columns}
+      rowKey={(row) => row.id}
+      rowProps={(row) => ({ 'data-comment': row.id })}
+      filters={
+        <>
+          <Field label={t('comments.cycle')}>
+            <FilterSelect
+              value={list.filters.cycle_type}
+              onChange={(cycle_type) => list.setFilters({ cycle_type })}
+              options={COMMENT_CYCLE_TYPES}
+            />
+          </Field>
+          <Field label={t('comments.cycleValue')}>
+            <input
+              type="number"
+              min={0}
+              className="form-control form-control-sm"
+              value={list.filters.cycle_value}
+              onChange={(event) => list.setFilters({ cycle_value: event.target.value })}
+            />
+          </Field>
+          <Field label={t('comments.state')}>
+            <FilterSelect
+              value={list.filters.status}
+              onChange={(status) => list.setFilters({ status })}
+              options={(['visible', 'hidden', 'deleted', 'reported'] as const).map(
+                (status) => [status, t(`comments.status.${status}`)] as const,
+              )}
+            />
+          </Field>
+          <UserFilter
+            label={t('comments.author')}
+            placeholder={t('comments.authorPlaceholder')}
+            onUser={(user) => list.setFilters({ user })}
           />
-        </Field>
-        <Field label={t('comments.cycleValue')}>
-          <input
-            type="number"
-            min={0}
-            className="form-control form-control-sm"
-            value={state.cycle_value}
-            onChange={(e) => list.setFilter('cycle_value', e.target.value)}
-          />
-        </Field>
-        <Field label={t('comments.state')}>
-          <FilterSelect
-            value={state.status}
-            onChange={(value) => list.setFilter('status', value)}
-            options={(['visible', 'hidden', 'deleted', 'reported'] as const).map(
-              (status) => [status, t(`comments.status.${status}`)] as const,
-            )}
-          />
-        </Field>
-        <Field label={t('comments.author')} wide>
-          <SearchField
-            label={t('comments.authorPlaceholder')}
-            onSearch={(value) => list.setFilter('user', UUID.test(value) || value.includes('@') ? value : '')}
-          />
-        </Field>
-      </Filters>
-      {comments.error && <div className="alert alert-danger">{errorText(comments.error)}</div>}
-      <Table
-        empty={comments.data?.data.length === 0}
-        head={
-          <>
-            <th scope="col">{t('comments.when')}</th>
-            <th scope="col">{t('comments.author')}</th>
-            <th scope="col">{t('comments.cycle')}</th>
-            <th scope="col" style={{ minWidth: '16rem' }}>
-              {t('comments.text')}
-            </th>
-            <th scope="col">{t('comments.state')}</th>
-            <th scope="col">{t('comments.actions')}</th>
-          </>
-        }
-      >
-        {comments.data?.data.map((row) => (
-          <tr key={row.id} data-comment={row.id}>
-            <td className="text-nowrap">{when(row.created_at)}</td>
-            <td className="text-nowrap">{row.user_email}</td>
-            <td className="text-nowrap">
-              {row.cycle_type} {row.cycle_value} · {row.lang}
-            </td>
-            <td className="text-break">{row.is_deleted ? <em>{t('comments.status.deleted')}</em> : row.content}</td>
-            <td>
-              <span className="d-inline-flex flex-wrap gap-1">
-                {row.hidden && <span className="badge text-bg-warning">{t('comments.status.hidden')}</span>}
-                {row.open_reports > 0 && (
-                  <span className="badge text-bg-danger">{t('comments.reports', { count: row.open_reports })}</span>
-                )}
-                {row.user_blocked && <span className="badge text-bg-dark">{t('users.badgeBlocked')}</span>}
-              </span>
-            </td>
-            <td>
-              <div className="d-flex flex-nowrap gap-1">
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline-warning text-nowrap"
-                  onClick={() => onAction({ kind: row.hidden ? 'restore' : 'hide', comment: row.id })}
-                >
-                  {row.hidden ? t('comments.restore') : t('comments.hide')}
-                </button>
-                {!row.is_deleted && (
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline-danger text-nowrap"
-                    onClick={() => onAction({ kind: 'delete', comment: row.id })}
-                  >
-                    {t('comments.delete')}
-                  </button>
-                )}
-                {!row.user_blocked && (
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline-secondary text-nowrap"
-                    onClick={() => onAction({ kind: 'block', user: row.user_id, email: row.user_email })}
-                  >
-                    {t('comments.blockAuthor')}
-                  </button>
-                )}
-              </div>
-            </td>
-          </tr>
-        ))}
-      </Table>
-      <Pager pagination={comments.data?.pagination} onPage={list.setPage} />
-    </>
+        </>
+      }
+    />
   );
 }
 
+/** The readers' reports, the open ones first to be read. */
 function ReportQueue({ onAction }: { onAction: (pending: Pending) => void }) {
   const { t } = useTranslation('admin');
-  const list = useListState({ status: 'open' }, 'created_at');
-  const { state } = list;
-  const reports = useAdminList<AdminReportRow>('/admin/comment-reports', { ...state, limit: 25 });
+  const list = useList<AdminReportRow, { status: string }>({
+    path: '/admin/comment-reports',
+    filters: { status: 'open' },
+    sort: 'created_at',
+    limit: 25,
+  });
   const when = useDateTime();
-  const { page: _page, ...filterParams } = state;
+  const columns: Column<AdminReportRow>[] = [
+    { header: 'comments.when', cell: (row) => when(row.created_at), className: 'text-nowrap' },
+    {
+      header: 'comments.reason',
+      cell: (row) => (
+        <>
+          {t(`comments.reasons.${row.reason}`)}
+          {row.note && <div className="text-body-secondary text-break">{row.note}</div>}
+        </>
+      ),
+    },
+    {
+      header: 'comments.text',
+      cell: (row) => (
+        <>
+          {row.comment_deleted ? <em>{t('comments.status.deleted')}</em> : row.comment_content}
+          {row.comment_hidden && <span className="badge text-bg-warning ms-1">{t('comments.status.hidden')}</span>}
+        </>
+      ),
+      className: 'text-break',
+      minWidth: '16rem',
+    },
+    { header: 'comments.author', cell: (row) => row.author_email, className: 'text-nowrap' },
+    { header: 'comments.reporter', cell: (row) => row.reporter_email, className: 'text-nowrap' },
+    {
+      header: 'comments.actions',
+      cell: (row) =>
+        row.status === 'open' ? (
+          <RowActions
+            actions={[
+              !row.comment_hidden && {
+                label: t('comments.hide'),
+                tone: 'warning',
+                onClick: () => onAction({ kind: 'hide', comment: row.comment_id }),
+              },
+              {
+                label: t('comments.resolve'),
+                tone: 'success',
+                onClick: () => onAction({ kind: 'resolve', report: row.id }),
+              },
+              { label: t('comments.dismiss'), onClick: () => onAction({ kind: 'dismiss', report: row.id }) },
+            ]}
+          />
+        ) : (
+          t(`comments.reportStatus.${row.status}`)
+        ),
+    },
+  ];
   return (
-    <>
-      <Filters actions={<CsvButton path="/admin/comment-reports" params={filterParams} />}>
+    <AdminList
+      list={list}
+      columns={columns}
+      rowKey={(row) => row.id}
+      filters={
         <Field label={t('comments.state')}>
           <select
             className="form-select form-select-sm"
-            value={state.status}
-            onChange={(e) => list.setFilter('status', e.target.value)}
+            value={list.filters.status}
+            onChange={(event) => list.setFilters({ status: event.target.value })}
           >
             {(['open', 'resolved', 'dismissed'] as const).map((status) => (
               <option key={status} value={status}>
@@ -228,71 +263,7 @@ function ReportQueue({ onAction }: { onAction: (pending: Pending) => void }) {
             ))}
           </select>
         </Field>
-      </Filters>
-      {reports.error && <div className="alert alert-danger">{errorText(reports.error)}</div>}
-      <Table
-        empty={reports.data?.data.length === 0}
-        head={
-          <>
-            <th scope="col">{t('comments.when')}</th>
-            <th scope="col">{t('comments.reason')}</th>
-            <th scope="col" style={{ minWidth: '16rem' }}>
-              {t('comments.text')}
-            </th>
-            <th scope="col">{t('comments.author')}</th>
-            <th scope="col">{t('comments.reporter')}</th>
-            <th scope="col">{t('comments.actions')}</th>
-          </>
-        }
-      >
-        {reports.data?.data.map((row) => (
-          <tr key={row.id}>
-            <td className="text-nowrap">{when(row.created_at)}</td>
-            <td>
-              {t(`comments.reasons.${row.reason}`)}
-              {row.note && <div className="text-body-secondary text-break">{row.note}</div>}
-            </td>
-            <td className="text-break">
-              {row.comment_deleted ? <em>{t('comments.status.deleted')}</em> : row.comment_content}
-              {row.comment_hidden && <span className="badge text-bg-warning ms-1">{t('comments.status.hidden')}</span>}
-            </td>
-            <td className="text-nowrap">{row.author_email}</td>
-            <td className="text-nowrap">{row.reporter_email}</td>
-            <td>
-              {row.status === 'open' ? (
-                <div className="d-flex flex-nowrap gap-1">
-                  {!row.comment_hidden && (
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-warning text-nowrap"
-                      onClick={() => onAction({ kind: 'hide', comment: row.comment_id })}
-                    >
-                      {t('comments.hide')}
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline-success text-nowrap"
-                    onClick={() => onAction({ kind: 'resolve', report: row.id })}
-                  >
-                    {t('comments.resolve')}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline-secondary text-nowrap"
-                    onClick={() => onAction({ kind: 'dismiss', report: row.id })}
-                  >
-                    {t('comments.dismiss')}
-                  </button>
-                </div>
-              ) : (
-                t(`comments.reportStatus.${row.status}`)
-              )}
-            </td>
-          </tr>
-        ))}
-      </Table>
-      <Pager pagination={reports.data?.pagination} onPage={list.setPage} />
-    </>
+      }
+    />
   );
 }

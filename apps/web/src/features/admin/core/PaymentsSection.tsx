@@ -1,24 +1,15 @@
 import type { AdminOrderEvent, AdminPaymentRow } from '@hunab/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api.ts';
-import {
-  CsvButton,
-  errorText,
-  Field,
-  FilterSelect,
-  Filters,
-  Pager,
-  ReasonDialog,
-  SearchField,
-  SortHeader,
-  Table,
-  useAdminList,
-  useDateTime,
-  useListState,
-  useMoney,
-} from './shared.tsx';
+import { ADMIN_QUERY_KEY, useAdminData } from '../data.ts';
+import { AdminList } from '../list/AdminList.tsx';
+import type { Column } from '../list/Table.tsx';
+import { useList } from '../list/useList.ts';
+import { DateRange, Field, FilterSelect } from '../ui/fields.tsx';
+import { Loaded } from '../ui/states.tsx';
+import { ReasonDialog, RecordPage, UserFilter, useDateTime, useMoney } from './shared.tsx';
 
 const PATH = '/admin/payments';
 const STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'partially_refunded', 'refunded'];
@@ -35,149 +26,129 @@ const STATUS_COLOUR: Record<string, string> = {
 /** Every payment with filters; a payment's timeline and its refund. */
 export default function PaymentsSection() {
   const { t } = useTranslation('admin');
-  const list = useListState({ status: '', provider: '', user: '', from: '', to: '' }, 'created_at');
-  const { state } = list;
-  const payments = useAdminList<AdminPaymentRow>(PATH, { ...state, limit: 25 });
+  const list = useList<AdminPaymentRow, { status: string; provider: string; user: string; from: string; to: string }>({
+    path: PATH,
+    filters: { status: '', provider: '', user: '', from: '', to: '' },
+    sort: 'created_at',
+    limit: 25,
+  });
   const [selected, setSelected] = useState<string | null>(null);
   const when = useDateTime();
   const money = useMoney();
-  const { page: _page, ...filterParams } = state;
 
   if (selected) return <PaymentDetail id={selected} onBack={() => setSelected(null)} />;
+  const columns: Column<AdminPaymentRow>[] = [
+    {
+      header: 'payments.created',
+      sort: 'created_at',
+      cell: (row) => (
+        <button type="button" className="btn btn-link btn-sm p-0" onClick={() => setSelected(row.id)}>
+          {when(row.created_at)}
+        </button>
+      ),
+      className: 'text-nowrap',
+    },
+    { header: 'payments.user', cell: (row) => row.user_email, className: 'text-nowrap' },
+    { header: 'payments.product', cell: (row) => row.product_id, className: 'text-nowrap' },
+    {
+      header: 'payments.amount',
+      sort: 'amount',
+      cell: (row) => (
+        <>
+          {money(row.amount, row.currency)}
+          {row.refunded_amount > 0 && (
+            <div className="small text-warning">−{money(row.refunded_amount, row.currency)}</div>
+          )}
+        </>
+      ),
+      className: 'text-nowrap',
+      end: true,
+    },
+    {
+      header: 'payments.status',
+      cell: (row) => (
+        <span className={`badge text-bg-${STATUS_COLOUR[row.status] ?? 'secondary'}`}>
+          {t(`payments.statuses.${row.status}`)}
+        </span>
+      ),
+    },
+    { header: 'payments.provider', cell: (row) => row.provider },
+  ];
   return (
     <div data-section="payments">
-      <Filters actions={<CsvButton path={PATH} params={filterParams} />}>
-        <Field label={t('payments.status')}>
-          <FilterSelect
-            value={state.status}
-            onChange={(value) => list.setFilter('status', value)}
-            options={STATUSES.map((status) => [status, t(`payments.statuses.${status}`)] as const)}
-          />
-        </Field>
-        <Field label={t('payments.provider')}>
-          <FilterSelect
-            value={state.provider}
-            onChange={(value) => list.setFilter('provider', value)}
-            options={PROVIDERS}
-          />
-        </Field>
-        <Field label={t('payments.user')} wide>
-          <SearchField
-            label={t('payments.userPlaceholder')}
-            onSearch={(value) => list.setFilter('user', value.includes('@') || value.length === 36 ? value : '')}
-          />
-        </Field>
-        <Field label={t('filters.from')}>
-          <input
-            type="date"
-            className="form-control form-control-sm"
-            value={state.from}
-            onChange={(e) => list.setFilter('from', e.target.value)}
-          />
-        </Field>
-        <Field label={t('filters.to')}>
-          <input
-            type="date"
-            className="form-control form-control-sm"
-            value={state.to}
-            onChange={(e) => list.setFilter('to', e.target.value)}
-          />
-        </Field>
-      </Filters>
-      {payments.error && <div className="alert alert-danger">{errorText(payments.error)}</div>}
-      <Table
-        empty={payments.data?.data.length === 0}
-        head={
+      <AdminList
+        list={list}
+        columns={columns}
+        rowKey={(row) => row.id}
+        rowProps={(row) => ({ 'data-payment': row.id })}
+        filters={
           <>
-            <SortHeader label={t('payments.created')} column="created_at" {...state} onSort={list.setSort} />
-            <th scope="col">{t('payments.user')}</th>
-            <th scope="col">{t('payments.product')}</th>
-            <SortHeader label={t('payments.amount')} column="amount" {...state} onSort={list.setSort} />
-            <th scope="col">{t('payments.status')}</th>
-            <th scope="col">{t('payments.provider')}</th>
+            <Field label={t('payments.status')}>
+              <FilterSelect
+                value={list.filters.status}
+                onChange={(status) => list.setFilters({ status })}
+                options={STATUSES.map((status) => [status, t(`payments.statuses.${status}`)] as const)}
+              />
+            </Field>
+            <Field label={t('payments.provider')}>
+              <FilterSelect
+                value={list.filters.provider}
+                onChange={(provider) => list.setFilters({ provider })}
+                options={PROVIDERS}
+              />
+            </Field>
+            <UserFilter
+              label={t('payments.user')}
+              placeholder={t('payments.userPlaceholder')}
+              onUser={(user) => list.setFilters({ user })}
+            />
+            <DateRange from={list.filters.from} to={list.filters.to} onChange={list.setFilters} />
           </>
         }
-      >
-        {payments.data?.data.map((row) => (
-          <tr key={row.id} data-payment={row.id}>
-            <td className="text-nowrap">
-              <button type="button" className="btn btn-link btn-sm p-0" onClick={() => setSelected(row.id)}>
-                {when(row.created_at)}
-              </button>
-            </td>
-            <td className="text-nowrap">{row.user_email}</td>
-            <td className="text-nowrap">{row.product_id}</td>
-            <td className="text-nowrap text-end">
-              {money(row.amount, row.currency)}
-              {row.refunded_amount > 0 && (
-                <div className="small text-warning">−{money(row.refunded_amount, row.currency)}</div>
-              )}
-            </td>
-            <td>
-              <span className={`badge text-bg-${STATUS_COLOUR[row.status] ?? 'secondary'}`}>
-                {t(`payments.statuses.${row.status}`)}
-              </span>
-            </td>
-            <td>{row.provider}</td>
-          </tr>
-        ))}
-      </Table>
-      <Pager pagination={payments.data?.pagination} onPage={list.setPage} />
+      />
     </div>
   );
 }
 
+/** One payment, read by its id. */
 function PaymentDetail({ id, onBack }: { id: string; onBack: () => void }) {
+  const detail = useAdminData<{ payment: AdminPaymentRow; events: AdminOrderEvent[] }>(`${PATH}/${id}`);
+  return <Loaded query={detail}>{(data) => <Payment {...data} onBack={onBack} />}</Loaded>;
+}
+
+/** A payment's figures, its refund and its timeline. */
+function Payment({
+  payment,
+  events,
+  onBack,
+}: {
+  payment: AdminPaymentRow;
+  events: AdminOrderEvent[];
+  onBack: () => void;
+}) {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const when = useDateTime();
   const money = useMoney();
   const [refunding, setRefunding] = useState(false);
   const [amount, setAmount] = useState('');
-  const detail = useQuery({
-    queryKey: ['admin', 'payment', id],
-    queryFn: () =>
-      api<{ data: { payment: AdminPaymentRow; events: AdminOrderEvent[] } }>(`${PATH}/${id}`).then((r) => r.data),
-  });
-  if (detail.isPending) return <div className="spinner-border spinner-border-sm" role="status" />;
-  if (detail.error) return <div className="alert alert-danger">{errorText(detail.error)}</div>;
-  const { payment, events } = detail.data;
   const left = payment.amount - payment.refunded_amount;
   const refundable = (payment.status === 'paid' || payment.status === 'partially_refunded') && left > 0;
   return (
-    <div data-section="payment" className="d-flex flex-column gap-3">
-      <div>
-        <button type="button" className="btn btn-sm btn-link px-0" onClick={onBack}>
-          ← {t('payments.back')}
-        </button>
-      </div>
-      <div className="card">
-        <div className="card-body">
-          <h2 className="h5">
-            {money(payment.amount, payment.currency)} · {payment.product_id}
-          </h2>
-          <dl className="row small mb-0">
-            <dt className="col-5 col-md-3">{t('payments.status')}</dt>
-            <dd className="col-7 col-md-9" data-field="status">
-              {t(`payments.statuses.${payment.status}`)}
-            </dd>
-            <dt className="col-5 col-md-3">{t('payments.refunded')}</dt>
-            <dd className="col-7 col-md-9" data-field="refunded">
-              {money(payment.refunded_amount, payment.currency)}
-            </dd>
-            <dt className="col-5 col-md-3">{t('payments.user')}</dt>
-            <dd className="col-7 col-md-9 text-break">{payment.user_email}</dd>
-            <dt className="col-5 col-md-3">{t('payments.provider')}</dt>
-            <dd className="col-7 col-md-9 text-break">
-              {payment.provider} {payment.provider_payment_id}
-            </dd>
-            <dt className="col-5 col-md-3">{t('payments.promo')}</dt>
-            <dd className="col-7 col-md-9">{payment.promo_code ?? '—'}</dd>
-            <dt className="col-5 col-md-3">{t('payments.order')}</dt>
-            <dd className="col-7 col-md-9 text-break">{payment.id}</dd>
-          </dl>
-        </div>
-      </div>
+    <RecordPage
+      section="payment"
+      back={t('payments.back')}
+      onBack={onBack}
+      title={`${money(payment.amount, payment.currency)} · ${payment.product_id}`}
+      facts={[
+        { label: t('payments.status'), value: t(`payments.statuses.${payment.status}`), field: 'status' },
+        { label: t('payments.refunded'), value: money(payment.refunded_amount, payment.currency), field: 'refunded' },
+        { label: t('payments.user'), value: payment.user_email },
+        { label: t('payments.provider'), value: `${payment.provider} ${payment.provider_payment_id}` },
+        { label: t('payments.promo'), value: payment.promo_code ?? '—' },
+        { label: t('payments.order'), value: payment.id },
+      ]}
+    >
       {refundable && (
         <div>
           <button type="button" className="btn btn-sm btn-warning" onClick={() => setRefunding(true)}>
@@ -192,8 +163,8 @@ function PaymentDetail({ id, onBack }: { id: string; onBack: () => void }) {
           onClose={() => setRefunding(false)}
           onConfirm={async (reason) => {
             const minor = amount.trim() === '' ? undefined : Math.round(Number(amount.replace(',', '.')) * 100);
-            await api(`/admin/payments/${id}/refund`, { body: { ...(minor ? { amount: minor } : {}), reason } });
-            await queryClient.invalidateQueries({ queryKey: ['admin'] });
+            await api(`${PATH}/${payment.id}/refund`, { body: { ...(minor ? { amount: minor } : {}), reason } });
+            await queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
           }}
         >
           <label className="form-label mb-0">
@@ -230,6 +201,6 @@ function PaymentDetail({ id, onBack }: { id: string; onBack: () => void }) {
           ))}
         </ol>
       </section>
-    </div>
+    </RecordPage>
   );
 }

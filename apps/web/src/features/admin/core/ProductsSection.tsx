@@ -1,9 +1,14 @@
 import type { AdminProductRow } from '@hunab/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api.ts';
-import { CsvButton, errorText, Pager, Table, useAdminList, useListState, useMoney } from './shared.tsx';
+import { ADMIN_QUERY_KEY, errorText } from '../data.ts';
+import { AdminList } from '../list/AdminList.tsx';
+import type { Column } from '../list/Table.tsx';
+import { useList } from '../list/useList.ts';
+import { Field, InputField, TextAreaField } from '../ui/fields.tsx';
+import { BackButton, useMoney } from './shared.tsx';
 
 const PATH = '/admin/products';
 const LANGS = ['ru', 'en', 'es', 'pt', 'de', 'ja', 'zh', 'ar'] as const;
@@ -56,25 +61,22 @@ const filled = <T,>(texts: Partial<Record<Lang, T>>, empty: (value: T) => boolea
 /** The catalogue: every product, shown or not, with its editor and its place in the order. */
 export default function ProductsSection() {
   const { t } = useTranslation('admin');
-  const list = useListState({}, 'sort_order');
-  const products = useAdminList<AdminProductRow>(PATH, { ...list.state, order: 'asc', limit: 200 });
+  const list = useList<AdminProductRow>({ path: PATH, filters: {}, sort: 'sort_order', order: 'asc', limit: 200 });
   const [editing, setEditing] = useState<{ draft: Draft; create: boolean } | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const money = useMoney();
-  const rows = products.data?.data ?? [];
-
-  const move = async (index: number, by: -1 | 1) => {
+  const rows = list.query.data?.data ?? [];
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
+  const reorder = useMutation({
+    mutationFn: (ids: string[]) => api(`${PATH}/reorder`, { body: { ids } }),
+    onSuccess: refresh,
+  });
+  const move = (index: number, by: -1 | 1) => {
     const ids = rows.map((row) => row.id);
     const [id] = ids.splice(index, 1);
     if (!id) return;
     ids.splice(index + by, 0, id);
-    try {
-      await api(`${PATH}/reorder`, { body: { ids } });
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
-    } catch (failure) {
-      setError(errorText(failure));
-    }
+    reorder.mutate(ids);
   };
 
   if (editing) {
@@ -85,97 +87,106 @@ export default function ProductsSection() {
         parents={rows.filter((row) => !row.parent_id).map((row) => row.id)}
         onDone={() => {
           setEditing(null);
-          void queryClient.invalidateQueries({ queryKey: ['admin'] });
+          void refresh();
         }}
       />
     );
   }
-  return (
-    <div data-section="products">
-      <div className="d-flex flex-wrap gap-2 mb-3">
+  const columns: Column<AdminProductRow>[] = [
+    {
+      header: 'products.order',
+      cell: (_, index) => (
+        <>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary py-0"
+            disabled={index === 0}
+            aria-label={t('products.up')}
+            onClick={() => move(index, -1)}
+          >
+            ↑
+          </button>{' '}
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary py-0"
+            disabled={index === rows.length - 1}
+            aria-label={t('products.down')}
+            onClick={() => move(index, 1)}
+          >
+            ↓
+          </button>
+        </>
+      ),
+      className: 'text-nowrap',
+    },
+    {
+      header: 'products.name',
+      cell: (row) => (
+        <>
+          {row.parent_id && <span className="text-body-secondary">↳ </span>}
+          {row.name_i18n.ru ?? row.id}
+          <div className="small text-body-secondary">{row.id}</div>
+        </>
+      ),
+      className: 'text-nowrap',
+    },
+    { header: 'products.type', cell: (row) => row.type },
+    {
+      header: 'products.prices',
+      cell: (row) => (
+        <>
+          {money(row.price_rub, 'RUB')}
+          <div className="small text-body-secondary">{money(row.price_usd, 'USD')}</div>
+        </>
+      ),
+      className: 'text-nowrap',
+    },
+    { header: 'products.days', cell: (row) => row.days },
+    {
+      header: 'products.state',
+      cell: (row) => (
+        <span className="d-inline-flex flex-wrap gap-1">
+          <span className={`badge text-bg-${row.show ? 'success' : 'secondary'}`}>
+            {row.show ? t('products.shown') : t('products.hidden')}
+          </span>
+          {!row.is_active && <span className="badge text-bg-danger">{t('products.inactive')}</span>}
+        </span>
+      ),
+    },
+    {
+      header: '',
+      cell: (row) => (
         <button
           type="button"
-          className="btn btn-sm btn-primary"
-          onClick={() => setEditing({ draft: EMPTY, create: true })}
+          className="btn btn-sm btn-outline-primary"
+          onClick={() => {
+            const { created_at: _c, updated_at: _u, ...draft } = row;
+            setEditing({ draft, create: false });
+          }}
         >
-          {t('products.new')}
+          {t('promo.edit')}
         </button>
-        <div className="ms-auto">
-          <CsvButton path={PATH} params={{ sort: 'sort_order', order: 'asc' }} />
-        </div>
-      </div>
-      {(error || products.error) && <div className="alert alert-danger">{error ?? errorText(products.error)}</div>}
-      <Table
-        empty={rows.length === 0}
-        head={
-          <>
-            <th scope="col">{t('products.order')}</th>
-            <th scope="col">{t('products.name')}</th>
-            <th scope="col">{t('products.type')}</th>
-            <th scope="col">{t('products.prices')}</th>
-            <th scope="col">{t('products.days')}</th>
-            <th scope="col">{t('products.state')}</th>
-            <th scope="col" />
-          </>
+      ),
+    },
+  ];
+  return (
+    <div data-section="products">
+      {reorder.error && <div className="alert alert-danger">{errorText(reorder.error)}</div>}
+      <AdminList
+        list={list}
+        columns={columns}
+        rowKey={(row) => row.id}
+        rowProps={(row) => ({ 'data-product': row.id })}
+        tools={
+          <button
+            type="button"
+            className="btn btn-sm btn-primary"
+            onClick={() => setEditing({ draft: EMPTY, create: true })}
+          >
+            {t('products.new')}
+          </button>
         }
-      >
-        {rows.map((row, index) => (
-          <tr key={row.id} data-product={row.id}>
-            <td className="text-nowrap">
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-secondary py-0"
-                disabled={index === 0}
-                aria-label={t('products.up')}
-                onClick={() => void move(index, -1)}
-              >
-                ↑
-              </button>{' '}
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-secondary py-0"
-                disabled={index === rows.length - 1}
-                aria-label={t('products.down')}
-                onClick={() => void move(index, 1)}
-              >
-                ↓
-              </button>
-            </td>
-            <td className="text-nowrap">
-              {row.parent_id && <span className="text-body-secondary">↳ </span>}
-              {row.name_i18n.ru ?? row.id}
-              <div className="small text-body-secondary">{row.id}</div>
-            </td>
-            <td>{row.type}</td>
-            <td className="text-nowrap">
-              {money(row.price_rub, 'RUB')}
-              <div className="small text-body-secondary">{money(row.price_usd, 'USD')}</div>
-            </td>
-            <td>{row.days}</td>
-            <td>
-              <span className="d-inline-flex flex-wrap gap-1">
-                <span className={`badge text-bg-${row.show ? 'success' : 'secondary'}`}>
-                  {row.show ? t('products.shown') : t('products.hidden')}
-                </span>
-                {!row.is_active && <span className="badge text-bg-danger">{t('products.inactive')}</span>}
-              </span>
-            </td>
-            <td>
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-primary"
-                onClick={() => {
-                  const { created_at: _c, updated_at: _u, ...draft } = row;
-                  setEditing({ draft, create: false });
-                }}
-              >
-                {t('promo.edit')}
-              </button>
-            </td>
-          </tr>
-        ))}
-      </Table>
-      <Pager pagination={products.data?.pagination} onPage={list.setPage} />
+      />
     </div>
   );
 }
@@ -195,91 +206,72 @@ function ProductEditor({
   const money = useMoney();
   const [draft, setDraft] = useState<Draft>(initial);
   const [lang, setLang] = useState<Lang>('ru');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const setText = (field: TextField, value: string) =>
     setDraft((d) => ({ ...d, [field]: { ...d[field], [lang]: value } }));
   const number = (
     key: 'level' | 'days' | 'price_rub' | 'price_usd' | 'variation_order' | 'sort_order',
     label: ReactNode,
-    className: string,
+    column: string,
   ) => (
-    <label className={`${className} form-label small mb-0`}>
-      {label}
-      <input
-        type="number"
-        className="form-control form-control-sm"
-        name={key}
-        min={0}
-        step={1}
-        required
-        value={draft[key]}
-        onChange={(e) => set(key, Math.trunc(Number(e.target.value)))}
-      />
-    </label>
+    <InputField
+      label={label}
+      column={column}
+      type="number"
+      name={key}
+      min={0}
+      step={1}
+      required
+      value={draft[key]}
+      onChange={(value) => set(key, Math.trunc(Number(value)))}
+    />
   );
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    const { id, ...fields } = draft;
-    const body = {
-      ...fields,
-      ...Object.fromEntries(TEXT_FIELDS.map(([field]) => [field, filled(draft[field], (v) => !String(v).trim())])),
-      highlights_i18n: filled(
-        Object.fromEntries(
-          Object.entries(draft.highlights_i18n).map(([code, lines]) => [
-            code,
-            (lines ?? []).map((line) => line.trim()).filter(Boolean),
-          ]),
+  const save = useMutation({
+    mutationFn: () => {
+      const { id, ...fields } = draft;
+      const body = {
+        ...fields,
+        ...Object.fromEntries(TEXT_FIELDS.map(([field]) => [field, filled(draft[field], (v) => !String(v).trim())])),
+        highlights_i18n: filled(
+          Object.fromEntries(
+            Object.entries(draft.highlights_i18n).map(([code, lines]) => [
+              code,
+              (lines ?? []).map((line) => line.trim()).filter(Boolean),
+            ]),
+          ),
+          (v) => (v as string[]).length === 0,
         ),
-        (v) => (v as string[]).length === 0,
-      ),
-    };
-    try {
-      if (create) await api(PATH, { body: { id, ...body } });
-      else await api(`${PATH}/${id}`, { method: 'PUT', body });
-      onDone();
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+      };
+      return create ? api(PATH, { body: { id, ...body } }) : api(`${PATH}/${id}`, { method: 'PUT', body });
+    },
+    onSuccess: onDone,
+  });
 
   return (
-    <form data-section="product" onSubmit={save} className="d-flex flex-column gap-3">
-      <div>
-        <button type="button" className="btn btn-sm btn-link px-0" onClick={onDone}>
-          ← {t('products.back')}
-        </button>
-      </div>
+    <form
+      data-section="product"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate();
+      }}
+      className="d-flex flex-column gap-3"
+    >
+      <BackButton label={t('products.back')} onClick={onDone} />
       <div className="row g-2">
-        <label className="col-6 col-md-3 form-label small mb-0">
-          {t('products.id')}
-          <input
-            className="form-control form-control-sm"
+        {(['id', 'slug'] as const).map((key) => (
+          <InputField
+            key={key}
+            label={t(`products.${key}`)}
+            column="col-6 col-md-3"
             required
             pattern="[a-z0-9][a-z0-9_\-]{0,63}"
-            disabled={!create}
-            value={draft.id}
-            onChange={(e) => set('id', e.target.value)}
+            disabled={key === 'id' && !create}
+            value={draft[key]}
+            onChange={(value) => set(key, value)}
           />
-        </label>
-        <label className="col-6 col-md-3 form-label small mb-0">
-          {t('products.slug')}
-          <input
-            className="form-control form-control-sm"
-            required
-            pattern="[a-z0-9][a-z0-9_\-]{0,63}"
-            value={draft.slug}
-            onChange={(e) => set('slug', e.target.value)}
-          />
-        </label>
-        <label className="col-6 col-md-3 form-label small mb-0">
-          {t('products.type')}
+        ))}
+        <Field label={t('products.type')} column="col-6 col-md-3">
           <select
             className="form-select form-select-sm"
             value={draft.type}
@@ -288,16 +280,14 @@ function ProductEditor({
             <option value="program">program</option>
             <option value="subscription">subscription</option>
           </select>
-        </label>
-        <label className="col-6 col-md-3 form-label small mb-0">
-          {t('products.group')}
-          <input
-            className="form-control form-control-sm"
-            required
-            value={draft.product_group}
-            onChange={(e) => set('product_group', e.target.value)}
-          />
-        </label>
+        </Field>
+        <InputField
+          label={t('products.group')}
+          column="col-6 col-md-3"
+          required
+          value={draft.product_group}
+          onChange={(value) => set('product_group', value)}
+        />
         {number(
           'price_rub',
           <>
@@ -315,8 +305,7 @@ function ProductEditor({
         {number('days', t('products.days'), 'col-4 col-md-2')}
         {number('level', t('products.level'), 'col-4 col-md-2')}
         {number('sort_order', t('products.order'), 'col-4 col-md-2')}
-        <label className="col-6 col-md-3 form-label small mb-0">
-          {t('products.parent')}
+        <Field label={t('products.parent')} column="col-6 col-md-3">
           <select
             className="form-select form-select-sm"
             value={draft.parent_id ?? ''}
@@ -331,7 +320,7 @@ function ProductEditor({
                 </option>
               ))}
           </select>
-        </label>
+        </Field>
         {number('variation_order', t('products.variationOrder'), 'col-6 col-md-3')}
         <div className="col-12 d-flex flex-wrap gap-3">
           {(['show', 'is_active', 'recur', 'availability_ru'] as const).map((key) => (
@@ -367,51 +356,39 @@ function ProductEditor({
         <div className="d-grid gap-2" dir={lang === 'ar' ? 'rtl' : undefined} lang={lang}>
           {TEXT_FIELDS.map(([field, kind]) =>
             kind === 'input' ? (
-              <label key={field} className="form-label small mb-0">
-                {t(`products.fields.${field}`)}
-                <input
-                  className="form-control form-control-sm"
-                  name={`${field}.${lang}`}
-                  maxLength={200}
-                  required={field === 'name_i18n' && lang === 'ru'}
-                  value={draft[field][lang] ?? ''}
-                  onChange={(e) => setText(field, e.target.value)}
-                />
-              </label>
+              <InputField
+                key={field}
+                label={t(`products.fields.${field}`)}
+                column=""
+                name={`${field}.${lang}`}
+                maxLength={200}
+                required={field === 'name_i18n' && lang === 'ru'}
+                value={draft[field][lang] ?? ''}
+                onChange={(value) => setText(field, value)}
+              />
             ) : (
-              <label key={field} className="form-label small mb-0">
-                {t(`products.fields.${field}`)}
-                <textarea
-                  className="form-control form-control-sm"
-                  rows={field === 'description_long_i18n' ? 5 : 2}
-                  value={draft[field][lang] ?? ''}
-                  onChange={(e) => setText(field, e.target.value)}
-                />
-              </label>
+              <TextAreaField
+                key={field}
+                label={t(`products.fields.${field}`)}
+                rows={field === 'description_long_i18n' ? 5 : 2}
+                value={draft[field][lang] ?? ''}
+                onChange={(value) => setText(field, value)}
+              />
             ),
           )}
-          <label className="form-label small mb-0">
-            {t('products.fields.highlights_i18n')}
-            <textarea
-              className="form-control form-control-sm"
-              rows={3}
-              value={(draft.highlights_i18n[lang] ?? []).join('\n')}
-              onChange={(e) =>
-                setDraft((d) => ({
-                  ...d,
-                  highlights_i18n: {
-                    ...d.highlights_i18n,
-                    [lang]: e.target.value.split('\n'),
-                  },
-                }))
-              }
-            />
-          </label>
+          <TextAreaField
+            label={t('products.fields.highlights_i18n')}
+            rows={3}
+            value={(draft.highlights_i18n[lang] ?? []).join('\n')}
+            onChange={(value) =>
+              setDraft((d) => ({ ...d, highlights_i18n: { ...d.highlights_i18n, [lang]: value.split('\n') } }))
+            }
+          />
         </div>
       </fieldset>
-      {error && <div className="alert alert-danger py-2 mb-0">{error}</div>}
+      {save.error && <div className="alert alert-danger py-2 mb-0">{errorText(save.error)}</div>}
       <div className="d-flex gap-2">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
           {t('promo.save')}
         </button>
         <button type="button" className="btn btn-outline-secondary" onClick={onDone}>

@@ -1,171 +1,141 @@
 import type { AdminPromoCodeRow } from '@hunab/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api.ts';
-import {
-  CsvButton,
-  errorText,
-  Field,
-  FilterSelect,
-  Filters,
-  Pager,
-  SortHeader,
-  Table,
-  useAdminList,
-  useListState,
-} from './shared.tsx';
+import { ADMIN_QUERY_KEY, errorText } from '../data.ts';
+import { AdminList } from '../list/AdminList.tsx';
+import type { Column } from '../list/Table.tsx';
+import { useList } from '../list/useList.ts';
+import { Field, FilterSelect, InputField, SubmitField } from '../ui/fields.tsx';
+import { RowActions } from './shared.tsx';
 
 const PATH = '/admin/promo-codes';
 const inMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+const blank = () => ({ code: '', discount: '10', validUntil: inMonth() });
 
 /** Promo codes: create, edit (the same code again), withdraw, with how often each was used. */
 export default function PromoCodesSection() {
   const { t } = useTranslation('admin');
-  const list = useListState({ active: '' }, 'created_at');
-  const { state } = list;
-  const codes = useAdminList<AdminPromoCodeRow>(PATH, { ...state, limit: 50 });
+  const list = useList<AdminPromoCodeRow, { active: string }>({
+    path: PATH,
+    filters: { active: '' },
+    sort: 'created_at',
+    limit: 50,
+  });
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({ code: '', discount: '10', validUntil: inMonth() });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { page: _page, ...filterParams } = state;
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await api(PATH, {
+  const [form, setForm] = useState(blank);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
+  const save = useMutation({
+    mutationFn: () =>
+      api(PATH, {
         body: { code: form.code, discount_percentage: Number(form.discount), valid_until: form.validUntil },
-      });
-      setForm({ code: '', discount: '10', validUntil: inMonth() });
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const withdraw = async (code: string) => {
-    try {
-      await api(`${PATH}/${encodeURIComponent(code)}`, { method: 'DELETE' });
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
-    } catch (failure) {
-      setError(errorText(failure));
-    }
-  };
+      }),
+    onSuccess: async () => {
+      setForm(blank());
+      await refresh();
+    },
+  });
+  const withdraw = useMutation({
+    mutationFn: (code: string) => api(`${PATH}/${encodeURIComponent(code)}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+  const failure = save.error ?? withdraw.error;
+  const states = [
+    ['true', t('promo.active')],
+    ['false', t('promo.withdrawn')],
+  ] as const;
+  const columns: Column<AdminPromoCodeRow>[] = [
+    { header: 'promo.code', sort: 'code', cell: (row) => <code>{row.code}</code>, className: 'text-nowrap' },
+    { header: 'promo.discount', cell: (row) => `${row.discount_percentage}%` },
+    { header: 'promo.validUntil', sort: 'valid_until', cell: (row) => row.valid_until, className: 'text-nowrap' },
+    {
+      header: 'promo.used',
+      cell: (row) => (
+        <>
+          {row.used}
+          <span className="text-body-secondary"> / {t('promo.started', { count: row.started })}</span>
+        </>
+      ),
+      className: 'text-nowrap',
+    },
+    { header: 'promo.state', cell: (row) => (row.active ? t('promo.active') : t('promo.withdrawn')) },
+    {
+      header: 'comments.actions',
+      cell: (row) => (
+        <RowActions
+          actions={[
+            {
+              label: t('promo.edit'),
+              onClick: () =>
+                setForm({ code: row.code, discount: String(row.discount_percentage), validUntil: row.valid_until }),
+            },
+            row.active && { label: t('promo.withdraw'), tone: 'danger', onClick: () => withdraw.mutate(row.code) },
+          ]}
+        />
+      ),
+    },
+  ];
 
   return (
     <div data-section="promocodes">
-      <form className="card card-body mb-3" onSubmit={save}>
+      <form
+        className="card card-body mb-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate();
+        }}
+      >
         <h2 className="h6">{t('promo.formTitle')}</h2>
         <div className="row g-2 align-items-end">
-          <label className="col-12 col-md-4 form-label small mb-0">
-            {t('promo.code')}
-            <input
-              className="form-control form-control-sm text-uppercase"
-              required
-              pattern="[A-Za-z0-9_\-]{3,32}"
-              value={form.code}
-              onChange={(e) => setForm({ ...form, code: e.target.value })}
-            />
-          </label>
-          <label className="col-6 col-md-2 form-label small mb-0">
-            {t('promo.discount')}
-            <input
-              type="number"
-              className="form-control form-control-sm"
-              min={1}
-              max={100}
-              required
-              value={form.discount}
-              onChange={(e) => setForm({ ...form, discount: e.target.value })}
-            />
-          </label>
-          <label className="col-6 col-md-3 form-label small mb-0">
-            {t('promo.validUntil')}
-            <input
-              type="date"
-              className="form-control form-control-sm"
-              required
-              value={form.validUntil}
-              onChange={(e) => setForm({ ...form, validUntil: e.target.value })}
-            />
-          </label>
-          <div className="col-12 col-md-3">
-            <button type="submit" className="btn btn-sm btn-primary w-100" disabled={busy}>
-              {t('promo.save')}
-            </button>
-          </div>
+          <InputField
+            label={t('promo.code')}
+            column="col-12 col-md-4"
+            className="text-uppercase"
+            required
+            pattern="[A-Za-z0-9_\-]{3,32}"
+            value={form.code}
+            onChange={(code) => setForm({ ...form, code })}
+          />
+          <InputField
+            label={t('promo.discount')}
+            column="col-6 col-md-2"
+            type="number"
+            min={1}
+            max={100}
+            required
+            value={form.discount}
+            onChange={(discount) => setForm({ ...form, discount })}
+          />
+          <InputField
+            label={t('promo.validUntil')}
+            column="col-6 col-md-3"
+            type="date"
+            required
+            value={form.validUntil}
+            onChange={(validUntil) => setForm({ ...form, validUntil })}
+          />
+          <SubmitField column="col-12 col-md-3" busy={save.isPending}>
+            {t('promo.save')}
+          </SubmitField>
         </div>
         <p className="small text-body-secondary mb-0 mt-2">{t('promo.help')}</p>
-        {error && <div className="alert alert-danger py-2 mt-2 mb-0">{error}</div>}
+        {failure && <div className="alert alert-danger py-2 mt-2 mb-0">{errorText(failure)}</div>}
       </form>
-      <Filters actions={<CsvButton path={PATH} params={filterParams} />}>
-        <Field label={t('promo.state')}>
-          <FilterSelect
-            value={state.active}
-            onChange={(value) => list.setFilter('active', value)}
-            options={[
-              ['true', t('promo.active')],
-              ['false', t('promo.withdrawn')],
-            ]}
-          />
-        </Field>
-      </Filters>
-      {codes.error && <div className="alert alert-danger">{errorText(codes.error)}</div>}
-      <Table
-        empty={codes.data?.data.length === 0}
-        head={
-          <>
-            <SortHeader label={t('promo.code')} column="code" {...state} onSort={list.setSort} />
-            <th scope="col">{t('promo.discount')}</th>
-            <SortHeader label={t('promo.validUntil')} column="valid_until" {...state} onSort={list.setSort} />
-            <th scope="col">{t('promo.used')}</th>
-            <th scope="col">{t('promo.state')}</th>
-            <th scope="col">{t('comments.actions')}</th>
-          </>
+      <AdminList
+        list={list}
+        columns={columns}
+        rowKey={(row) => row.code}
+        filters={
+          <Field label={t('promo.state')}>
+            <FilterSelect
+              value={list.filters.active}
+              onChange={(active) => list.setFilters({ active })}
+              options={states}
+            />
+          </Field>
         }
-      >
-        {codes.data?.data.map((row) => (
-          <tr key={row.code}>
-            <td className="text-nowrap">
-              <code>{row.code}</code>
-            </td>
-            <td>{row.discount_percentage}%</td>
-            <td className="text-nowrap">{row.valid_until}</td>
-            <td className="text-nowrap">
-              {row.used}
-              <span className="text-body-secondary"> / {t('promo.started', { count: row.started })}</span>
-            </td>
-            <td>{row.active ? t('promo.active') : t('promo.withdrawn')}</td>
-            <td>
-              <div className="d-flex flex-nowrap gap-1">
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline-secondary text-nowrap"
-                  onClick={() =>
-                    setForm({ code: row.code, discount: String(row.discount_percentage), validUntil: row.valid_until })
-                  }
-                >
-                  {t('promo.edit')}
-                </button>
-                {row.active && (
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline-danger text-nowrap"
-                    onClick={() => void withdraw(row.code)}
-                  >
-                    {t('promo.withdraw')}
-                  </button>
-                )}
-              </div>
-            </td>
-          </tr>
-        ))}
-      </Table>
-      <Pager pagination={codes.data?.pagination} onPage={list.setPage} />
+      />
     </div>
   );
 }

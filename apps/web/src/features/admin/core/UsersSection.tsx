@@ -1,120 +1,102 @@
 import type { AdminUserDetail, AdminUserRow } from '@hunab/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api.ts';
 import { localizedPath } from '../../../lib/languages.ts';
 import { startImpersonation } from '../../auth/session.ts';
-import {
-  CsvButton,
-  errorText,
-  Field,
-  FilterSelect,
-  Filters,
-  Pager,
-  ReasonDialog,
-  SearchField,
-  SortHeader,
-  Table,
-  useAdminList,
-  useDateTime,
-  useLang,
-  useListState,
-} from './shared.tsx';
+import { ADMIN_QUERY_KEY, errorText, useAdminData } from '../data.ts';
+import { AdminList } from '../list/AdminList.tsx';
+import { type Column, Table } from '../list/Table.tsx';
+import { useList } from '../list/useList.ts';
+import { Field, FilterSelect, SearchField } from '../ui/fields.tsx';
+import { Loaded } from '../ui/states.tsx';
+import { DaysField, ReasonDialog, RecordPage, useDateTime, useLang } from './shared.tsx';
 
 const PATH = '/admin/users';
 const PAID_PLANS = ['basic', 'premium', 'basic_monthly', 'premium_monthly', 'basic_yearly', 'premium_yearly'];
 const LANGS = ['ru', 'en', 'es', 'pt', 'de', 'ja', 'zh', 'ar'];
 const SOURCES = ['website', 'mobile_app', 'pwa', 'telegram', 'subscribe'];
+/** The drop-down filters, in their order on the page, and their labels. */
+const FILTERS = ['plan', 'admin', 'verified', 'blocked', 'lang', 'source'] as const;
+const FILTER_LABELS: Record<(typeof FILTERS)[number], string> = {
+  plan: 'users.plan',
+  admin: 'users.admin',
+  verified: 'users.verified',
+  blocked: 'users.blocked',
+  lang: 'users.language',
+  source: 'users.source',
+};
 
 /** Users: search, filters, sorting and paging on the server; a user's page with the changes an admin may make. */
 export default function UsersSection() {
   const { t } = useTranslation('admin');
-  const list = useListState(
-    { q: '', plan: '', admin: '', verified: '', blocked: '', lang: '', source: '' },
-    'created_at',
-  );
-  const { state } = list;
-  const users = useAdminList<AdminUserRow>(PATH, { ...state, limit: 25 });
+  const list = useList<AdminUserRow, Record<(typeof FILTERS)[number] | 'q', string>>({
+    path: PATH,
+    filters: { q: '', plan: '', admin: '', verified: '', blocked: '', lang: '', source: '' },
+    sort: 'created_at',
+    limit: 25,
+  });
   const [selected, setSelected] = useState<string | null>(null);
   const when = useDateTime();
   const flags = [
     ['true', t('filters.yes')],
     ['false', t('filters.no')],
   ] as const;
-  const { page: _page, ...filterParams } = state;
+  const options: Record<(typeof FILTERS)[number], ReadonlyArray<string | readonly [string, string]>> = {
+    plan: [['none', t('users.noPlan')], ...PAID_PLANS],
+    admin: flags,
+    verified: flags,
+    blocked: flags,
+    lang: LANGS,
+    source: SOURCES,
+  };
 
   if (selected) return <UserDetail id={selected} onBack={() => setSelected(null)} />;
+  const columns: Column<AdminUserRow>[] = [
+    {
+      header: 'users.email',
+      sort: 'email',
+      cell: (user) => (
+        <button
+          type="button"
+          className="btn btn-link btn-sm p-0 text-start text-nowrap"
+          onClick={() => setSelected(user.id)}
+        >
+          {user.email}
+        </button>
+      ),
+    },
+    { header: 'users.name', sort: 'name', cell: (user) => user.name ?? '—' },
+    { header: 'users.plan', cell: (user) => user.plan_id ?? '—', className: 'text-nowrap' },
+    { header: 'users.status', cell: (user) => <UserBadges user={user} /> },
+    { header: 'users.language', sort: 'lang', cell: (user) => user.lang },
+    { header: 'users.registered', sort: 'created_at', cell: (user) => when(user.created_at), className: 'text-nowrap' },
+  ];
   return (
     <div data-section="users">
-      <Filters actions={<CsvButton path={PATH} params={filterParams} />}>
-        <Field label={t('users.search')} wide>
-          <SearchField label={t('users.searchPlaceholder')} onSearch={(q) => list.setFilter('q', q)} />
-        </Field>
-        <Field label={t('users.plan')}>
-          <FilterSelect
-            value={state.plan}
-            onChange={(value) => list.setFilter('plan', value)}
-            options={[['none', t('users.noPlan')], ...PAID_PLANS]}
-          />
-        </Field>
-        <Field label={t('users.admin')}>
-          <FilterSelect value={state.admin} onChange={(value) => list.setFilter('admin', value)} options={flags} />
-        </Field>
-        <Field label={t('users.verified')}>
-          <FilterSelect
-            value={state.verified}
-            onChange={(value) => list.setFilter('verified', value)}
-            options={flags}
-          />
-        </Field>
-        <Field label={t('users.blocked')}>
-          <FilterSelect value={state.blocked} onChange={(value) => list.setFilter('blocked', value)} options={flags} />
-        </Field>
-        <Field label={t('users.language')}>
-          <FilterSelect value={state.lang} onChange={(value) => list.setFilter('lang', value)} options={LANGS} />
-        </Field>
-        <Field label={t('users.source')}>
-          <FilterSelect value={state.source} onChange={(value) => list.setFilter('source', value)} options={SOURCES} />
-        </Field>
-      </Filters>
-      {users.error && <div className="alert alert-danger">{errorText(users.error)}</div>}
-      <Table
-        empty={users.data?.data.length === 0}
-        head={
+      <AdminList
+        list={list}
+        columns={columns}
+        rowKey={(user) => user.id}
+        filters={
           <>
-            <SortHeader label={t('users.email')} column="email" {...state} onSort={list.setSort} />
-            <SortHeader label={t('users.name')} column="name" {...state} onSort={list.setSort} />
-            <th scope="col">{t('users.plan')}</th>
-            <th scope="col">{t('users.status')}</th>
-            <SortHeader label={t('users.language')} column="lang" {...state} onSort={list.setSort} />
-            <SortHeader label={t('users.registered')} column="created_at" {...state} onSort={list.setSort} />
+            <Field label={t('users.search')} wide>
+              <SearchField label={t('users.searchPlaceholder')} onSearch={(q) => list.setFilters({ q })} />
+            </Field>
+            {FILTERS.map((name) => (
+              <Field key={name} label={t(FILTER_LABELS[name])}>
+                <FilterSelect
+                  value={list.filters[name]}
+                  onChange={(value) => list.setFilters({ [name]: value })}
+                  options={options[name]}
+                />
+              </Field>
+            ))}
           </>
         }
-      >
-        {users.data?.data.map((user) => (
-          <tr key={user.id}>
-            <td>
-              <button
-                type="button"
-                className="btn btn-link btn-sm p-0 text-start text-nowrap"
-                onClick={() => setSelected(user.id)}
-              >
-                {user.email}
-              </button>
-            </td>
-            <td>{user.name ?? '—'}</td>
-            <td className="text-nowrap">{user.plan_id ?? '—'}</td>
-            <td>
-              <UserBadges user={user} />
-            </td>
-            <td>{user.lang}</td>
-            <td className="text-nowrap">{when(user.created_at)}</td>
-          </tr>
-        ))}
-      </Table>
-      <Pager pagination={users.data?.pagination} onPage={list.setPage} />
+      />
     </div>
   );
 }
@@ -132,26 +114,26 @@ function UserBadges({ user }: { user: AdminUserRow }) {
 
 type Action = 'grant' | 'revoke' | 'admin' | 'block' | 'impersonate';
 
-/** One user: profile, their records, and the actions (each asks for a reason, which the audit log keeps). */
+/** One user, read by its id. */
 function UserDetail({ id, onBack }: { id: string; onBack: () => void }) {
+  const detail = useAdminData<AdminUserDetail>(`${PATH}/${id}`);
+  return <Loaded query={detail}>{(data) => <User detail={data} onBack={onBack} />}</Loaded>;
+}
+
+/** A user's profile, their records, and the actions (each asks for a reason, which the audit log keeps). */
+function User({ detail, onBack }: { detail: AdminUserDetail; onBack: () => void }) {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const lang = useLang();
   const when = useDateTime();
-  const detail = useQuery({
-    queryKey: ['admin', 'user', id],
-    queryFn: () => api<{ data: AdminUserDetail }>(`${PATH}/${id}`).then((reply) => reply.data),
-  });
   const [action, setAction] = useState<Action | null>(null);
   const [plan, setPlan] = useState('premium');
   const [days, setDays] = useState(30);
   const [notice, setNotice] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
-
-  if (detail.isPending) return <div className="spinner-border spinner-border-sm" role="status" />;
-  if (detail.error) return <div className="alert alert-danger">{errorText(detail.error)}</div>;
-  const { user } = detail.data;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
+  const { user } = detail;
+  const id = user.id;
   const post = (path: string, body: unknown) => api(`${PATH}/${id}/${path}`, { method: 'POST', body });
 
   const dialogs: Record<Action, { title: string; confirm: string; run: (reason: string) => Promise<unknown> }> = {
@@ -197,36 +179,25 @@ function UserDetail({ id, onBack }: { id: string; onBack: () => void }) {
   const current = action ? dialogs[action] : null;
 
   return (
-    <div data-section="user" className="d-flex flex-column gap-3">
-      <div>
-        <button type="button" className="btn btn-sm btn-link px-0" onClick={onBack}>
-          ← {t('users.back')}
-        </button>
-      </div>
-      <div className="card">
-        <div className="card-body">
-          <h2 className="h5 text-break">{user.email}</h2>
-          <p className="mb-2">
-            <UserBadges user={user} />
-          </p>
-          <dl className="row small mb-0">
-            <dt className="col-5 col-md-3">{t('users.name')}</dt>
-            <dd className="col-7 col-md-9">{user.name ?? '—'}</dd>
-            <dt className="col-5 col-md-3">{t('users.plan')}</dt>
-            <dd className="col-7 col-md-9" data-field="plan">
-              {user.plan_id ? `${user.plan_id} (${user.subscription_status})` : t('users.noPlan')}
-            </dd>
-            <dt className="col-5 col-md-3">{t('users.language')}</dt>
-            <dd className="col-7 col-md-9">{user.lang}</dd>
-            <dt className="col-5 col-md-3">{t('users.source')}</dt>
-            <dd className="col-7 col-md-9">{user.registration_source}</dd>
-            <dt className="col-5 col-md-3">{t('users.birthDate')}</dt>
-            <dd className="col-7 col-md-9">{user.birth_date ?? '—'}</dd>
-            <dt className="col-5 col-md-3">{t('users.registered')}</dt>
-            <dd className="col-7 col-md-9">{when(user.created_at)}</dd>
-          </dl>
-        </div>
-      </div>
+    <RecordPage
+      section="user"
+      back={t('users.back')}
+      onBack={onBack}
+      title={user.email}
+      badges={<UserBadges user={user} />}
+      facts={[
+        { label: t('users.name'), value: user.name ?? '—' },
+        {
+          label: t('users.plan'),
+          value: user.plan_id ? `${user.plan_id} (${user.subscription_status})` : t('users.noPlan'),
+          field: 'plan',
+        },
+        { label: t('users.language'), value: user.lang },
+        { label: t('users.source'), value: user.registration_source },
+        { label: t('users.birthDate'), value: user.birth_date ?? '—' },
+        { label: t('users.registered'), value: when(user.created_at) },
+      ]}
+    >
       {notice && (
         <div className="alert alert-success py-2 mb-0" role="status">
           {notice}
@@ -292,30 +263,19 @@ function UserDetail({ id, onBack }: { id: string; onBack: () => void }) {
                   ))}
                 </select>
               </label>
-              <label className="col-5 form-label mb-0">
-                {t('users.days')}
-                <input
-                  type="number"
-                  className="form-control"
-                  name="days"
-                  min={1}
-                  max={3660}
-                  value={days}
-                  onChange={(e) => setDays(Number(e.target.value))}
-                />
-              </label>
+              <DaysField className="col-5" value={days} onChange={setDays} />
             </div>
           )}
           {action === 'impersonate' && <p className="small mb-0">{t('users.impersonateHelp')}</p>}
         </ReasonDialog>
       )}
-      <Records title={t('users.subscriptions')} rows={detail.data.subscriptions} when={when} />
-      <Records title={t('users.payments')} rows={detail.data.payments} when={when} />
-      <Records title={t('users.purchases')} rows={detail.data.purchases} when={when} />
-      <Records title={t('users.cards')} rows={detail.data.cards} when={when} />
-      <Records title={t('users.comments')} rows={detail.data.comments} when={when} />
-      <Records title={t('users.events')} rows={detail.data.events} when={when} />
-    </div>
+      <Records title={t('users.subscriptions')} rows={detail.subscriptions} when={when} />
+      <Records title={t('users.payments')} rows={detail.payments} when={when} />
+      <Records title={t('users.purchases')} rows={detail.purchases} when={when} />
+      <Records title={t('users.cards')} rows={detail.cards} when={when} />
+      <Records title={t('users.comments')} rows={detail.comments} when={when} />
+      <Records title={t('users.events')} rows={detail.events} when={when} />
+    </RecordPage>
   );
 }
 
@@ -329,35 +289,26 @@ function Records({
   rows: Record<string, unknown>[];
   when: (value: string) => string;
 }) {
-  const columns = Object.keys(rows[0] ?? {});
-  const cell = (key: string, value: unknown) => {
-    if (value === null || value === undefined) return '—';
-    if (typeof value === 'string' && /_at$|_start$|_end$/.test(key)) return when(value);
-    return String(value);
-  };
+  const columns = Object.keys(rows[0] ?? {}).map(
+    (key): Column<Record<string, unknown>> => ({
+      header: { text: key },
+      cell: (row) => {
+        const value = row[key];
+        if (value === null || value === undefined) return '—';
+        if (typeof value === 'string' && /_at$|_start$|_end$/.test(key)) return when(value);
+        return String(value);
+      },
+      ...(key === 'content'
+        ? { className: 'text-break', minWidth: '16rem', maxWidth: '28rem' }
+        : { className: 'text-nowrap' }),
+    }),
+  );
   return (
     <section>
       <h3 className="h6">
         {title} <span className="badge text-bg-light">{rows.length}</span>
       </h3>
-      {rows.length > 0 && (
-        <Table empty={false} head={columns.map((key) => <th key={key}>{key}</th>)}>
-          {rows.map((row, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the rows are read-only and keep their order
-            <tr key={index}>
-              {columns.map((key) => (
-                <td
-                  key={key}
-                  className={key === 'content' ? 'text-break' : 'text-nowrap'}
-                  style={key === 'content' ? { minWidth: '16rem', maxWidth: '28rem' } : undefined}
-                >
-                  {cell(key, row[key])}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </Table>
-      )}
+      {rows.length > 0 && <Table columns={columns} rows={rows} rowKey={(_, index) => index} />}
     </section>
   );
 }

@@ -3,10 +3,22 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api.ts';
-import { downloadCsv, queryString, useAdminList } from './data.ts';
-import { Failed, Loading } from './parts.tsx';
+import { ADMIN_QUERY_KEY, queryString, useAdminData } from '../data.ts';
+import { CsvButton } from '../list/CsvButton.tsx';
+import { type Column, Table } from '../list/Table.tsx';
+import { Field, FilterSelect, InputField, SubmitField } from '../ui/fields.tsx';
+import { Failed, Loaded } from '../ui/states.tsx';
 
+const EXPERIMENT_STATUSES = ['running', 'stopped'] as const;
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+
+const VARIANT_COLUMNS: Column<Experiment['variants'][number]>[] = [
+  { header: 'abtests.variant', cell: (variant) => variant.key, className: 'text-nowrap' },
+  { header: 'abtests.weight', cell: (variant) => variant.weight, end: true },
+  { header: 'abtests.exposures', cell: (variant) => variant.exposures, end: true },
+  { header: 'abtests.conversions', cell: (variant) => variant.conversions, end: true },
+  { header: 'abtests.rate', cell: (variant) => percent(variant.rate), end: true },
+];
 
 /** The form that starts a test: key, name and variants as `key:weight` separated by commas. */
 function NewExperiment() {
@@ -34,7 +46,7 @@ function NewExperiment() {
     onSuccess: () => {
       setKey('');
       setName('');
-      void client.invalidateQueries({ queryKey: ['admin-insights'] });
+      void client.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
     },
   });
   return (
@@ -48,51 +60,37 @@ function NewExperiment() {
     >
       <h2 className="h6">{t('abtests.new')}</h2>
       <div className="row g-2 align-items-end">
-        <div className="col-12 col-md-3">
-          <label className="form-label small mb-0" htmlFor="experiment-key">
-            {t('abtests.key')}
-          </label>
-          <input
-            id="experiment-key"
-            className="form-control form-control-sm"
-            value={key}
-            required
-            maxLength={60}
-            pattern="[a-z0-9_\-]+"
-            onChange={(event) => setKey(event.target.value)}
-          />
-        </div>
-        <div className="col-12 col-md-3">
-          <label className="form-label small mb-0" htmlFor="experiment-name">
-            {t('abtests.name')}
-          </label>
-          <input
-            id="experiment-name"
-            className="form-control form-control-sm"
-            value={name}
-            required
-            maxLength={120}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        <div className="col-12 col-md-4">
-          <label className="form-label small mb-0" htmlFor="experiment-variants">
-            {t('abtests.variants')}
-          </label>
-          <input
-            id="experiment-variants"
-            className="form-control form-control-sm"
-            value={variants}
-            dir="ltr"
-            required
-            onChange={(event) => setVariants(event.target.value)}
-          />
-        </div>
-        <div className="col-12 col-md-2">
-          <button type="submit" className="btn btn-sm btn-primary w-100" disabled={create.isPending}>
-            {t('abtests.start')}
-          </button>
-        </div>
+        <InputField
+          label={t('abtests.key')}
+          column="col-12 col-md-3"
+          id="experiment-key"
+          value={key}
+          required
+          maxLength={60}
+          pattern="[a-z0-9_\-]+"
+          onChange={setKey}
+        />
+        <InputField
+          label={t('abtests.name')}
+          column="col-12 col-md-3"
+          id="experiment-name"
+          value={name}
+          required
+          maxLength={120}
+          onChange={setName}
+        />
+        <InputField
+          label={t('abtests.variants')}
+          column="col-12 col-md-4"
+          id="experiment-variants"
+          value={variants}
+          dir="ltr"
+          required
+          onChange={setVariants}
+        />
+        <SubmitField column="col-12 col-md-2" busy={create.isPending}>
+          {t('abtests.start')}
+        </SubmitField>
       </div>
       {create.isError && (
         <div className="mt-2">
@@ -113,7 +111,7 @@ function ExperimentCard({ experiment }: { experiment: Experiment }) {
         method: 'PATCH',
         body: { status: experiment.status === 'running' ? 'stopped' : 'running' },
       }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['admin-insights'] }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
   });
   return (
     <section className="card mb-3" data-testid="experiment">
@@ -136,38 +134,7 @@ function ExperimentCard({ experiment }: { experiment: Experiment }) {
           </button>
         </div>
         {toggle.isError && <Failed error={toggle.error} />}
-        <div className="table-responsive">
-          <table className="table table-sm small mb-0">
-            <thead>
-              <tr>
-                <th scope="col">{t('abtests.variant')}</th>
-                <th scope="col" className="text-end">
-                  {t('abtests.weight')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('abtests.exposures')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('abtests.conversions')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('abtests.rate')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {experiment.variants.map((variant) => (
-                <tr key={variant.key}>
-                  <td className="text-nowrap">{variant.key}</td>
-                  <td className="text-end">{variant.weight}</td>
-                  <td className="text-end">{variant.exposures}</td>
-                  <td className="text-end">{variant.conversions}</td>
-                  <td className="text-end">{percent(variant.rate)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table columns={VARIANT_COLUMNS} rows={experiment.variants} rowKey={(variant) => variant.key} ns="insights" />
       </div>
     </section>
   );
@@ -177,51 +144,32 @@ function ExperimentCard({ experiment }: { experiment: Experiment }) {
 export default function AbTestsSection() {
   const { t } = useTranslation('insights');
   const [status, setStatus] = useState('');
-  const filters = { status: status || undefined };
-  const query = useAdminList<Experiment>(`/admin/experiments${queryString({ ...filters, limit: '100' })}`);
-  const [exportError, setExportError] = useState<string | null>(null);
+  const query = useAdminData<Experiment[]>(`/admin/experiments${queryString({ status, limit: 100 })}`);
   return (
     <div data-testid="admin-abtests">
       <NewExperiment />
-      <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
-        <div>
-          <label className="form-label small mb-0" htmlFor="experiments-status">
-            {t('abtests.statusFilter')}
-          </label>
-          <select
+      <div className="row g-2 align-items-end mb-3">
+        <Field label={t('abtests.statusFilter')}>
+          <FilterSelect
             id="experiments-status"
-            className="form-select form-select-sm"
             value={status}
-            onChange={(event) => setStatus(event.target.value)}
-          >
-            <option value="">{t('common.all')}</option>
-            <option value="running">{t('abtests.status.running')}</option>
-            <option value="stopped">{t('abtests.status.stopped')}</option>
-          </select>
+            onChange={setStatus}
+            options={EXPERIMENT_STATUSES.map((name) => [name, t(`abtests.status.${name}`)] as const)}
+          />
+        </Field>
+        <div className="col-auto">
+          <CsvButton path="/admin/experiments" params={{ status }} name="experiments" />
         </div>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary"
-          onClick={() => {
-            setExportError(null);
-            downloadCsv(`/admin/experiments${queryString({ ...filters, format: 'csv' })}`, 'experiments').catch(
-              (error: Error) => setExportError(error.message),
-            );
-          }}
-        >
-          {t('common.csv')}
-        </button>
       </div>
-      {exportError && <Failed error={exportError} />}
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <Failed error={query.error} retry={() => void query.refetch()} />
-      ) : query.data.rows.length === 0 ? (
-        <p className="text-body-secondary small">{t('common.none')}</p>
-      ) : (
-        query.data.rows.map((experiment) => <ExperimentCard key={experiment.id} experiment={experiment} />)
-      )}
+      <Loaded query={query}>
+        {(experiments) =>
+          experiments.length === 0 ? (
+            <p className="text-body-secondary small">{t('common.none')}</p>
+          ) : (
+            experiments.map((experiment) => <ExperimentCard key={experiment.id} experiment={experiment} />)
+          )
+        }
+      </Loaded>
     </div>
   );
 }

@@ -4,9 +4,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api.ts';
 import { SETTINGS_QUERY_KEY } from '../../../lib/settings.ts';
+import { ADMIN_QUERY_KEY, useAdminData } from '../data.ts';
+import { InputField, SubmitField } from '../ui/fields.tsx';
+import { Failed, Loaded } from '../ui/states.tsx';
 import { CacheTools } from './CacheTools.tsx';
-import { useAdminData } from './data.ts';
-import { Failed, Loading } from './parts.tsx';
 
 /** The settings form: the 13-moons date, the 13-moons bot and each language's chat-bot link. */
 function SettingsForm({ initial }: { initial: AppSettings }) {
@@ -25,7 +26,7 @@ function SettingsForm({ initial }: { initial: AppSettings }) {
       setValues(reply.data);
       setSaved(true);
       await queryClient.invalidateQueries({ queryKey: SETTINGS_QUERY_KEY });
-      await queryClient.invalidateQueries({ queryKey: ['admin-insights', '/admin/settings'] });
+      await queryClient.invalidateQueries({ queryKey: [...ADMIN_QUERY_KEY, '/admin/settings'] });
     },
   });
   const submit = (event: FormEvent) => {
@@ -35,33 +36,25 @@ function SettingsForm({ initial }: { initial: AppSettings }) {
   };
   return (
     <form onSubmit={submit} className="row g-2" data-testid="settings-form">
-      <div className="col-12 col-md-4">
-        <label className="form-label small mb-0" htmlFor="setting-moons-date">
-          {t('advanced.thirteenMoonsTarget')}
-        </label>
-        <input
-          id="setting-moons-date"
-          type="date"
-          required
-          className="form-control form-control-sm"
-          value={values.thirteenMoonsTarget}
-          onChange={(event) => setValues({ ...values, thirteenMoonsTarget: event.target.value })}
-        />
-      </div>
-      <div className="col-12 col-md-8">
-        <label className="form-label small mb-0" htmlFor="setting-moons-bot">
-          {t('advanced.thirteenMoonsBotUrl')}
-        </label>
-        <input
-          id="setting-moons-bot"
-          type="url"
-          dir="ltr"
-          required
-          className="form-control form-control-sm"
-          value={values.thirteenMoonsBotUrl}
-          onChange={(event) => setValues({ ...values, thirteenMoonsBotUrl: event.target.value })}
-        />
-      </div>
+      <InputField
+        label={t('advanced.thirteenMoonsTarget')}
+        column="col-12 col-md-4"
+        id="setting-moons-date"
+        type="date"
+        required
+        value={values.thirteenMoonsTarget}
+        onChange={(thirteenMoonsTarget) => setValues({ ...values, thirteenMoonsTarget })}
+      />
+      <InputField
+        label={t('advanced.thirteenMoonsBotUrl')}
+        column="col-12 col-md-8"
+        id="setting-moons-bot"
+        type="url"
+        dir="ltr"
+        required
+        value={values.thirteenMoonsBotUrl}
+        onChange={(thirteenMoonsBotUrl) => setValues({ ...values, thirteenMoonsBotUrl })}
+      />
       <fieldset className="col-12">
         <legend className="small fw-semibold mb-1">{t('advanced.chatBotLinks')}</legend>
         <div className="row g-2">
@@ -87,28 +80,17 @@ function SettingsForm({ initial }: { initial: AppSettings }) {
           ))}
         </div>
       </fieldset>
-      <div className="col-12 col-md-8">
-        <label className="form-label small mb-0" htmlFor="setting-reason">
-          {t('advanced.reason')}
-        </label>
-        <input
-          id="setting-reason"
-          className="form-control form-control-sm"
-          maxLength={500}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </div>
-      <div className="col-12 col-md-4 d-flex align-items-end">
-        <button
-          type="submit"
-          className="btn btn-primary btn-sm w-100"
-          disabled={save.isPending}
-          data-testid="settings-save"
-        >
-          {t('advanced.save')}
-        </button>
-      </div>
+      <InputField
+        label={t('advanced.reason')}
+        column="col-12 col-md-8"
+        id="setting-reason"
+        maxLength={500}
+        value={reason}
+        onChange={setReason}
+      />
+      <SubmitField column="col-12 col-md-4" busy={save.isPending} testId="settings-save">
+        {t('advanced.save')}
+      </SubmitField>
       {saved && (
         <div className="col-12">
           <div className="alert alert-success py-2 mb-0" role="status">
@@ -134,13 +116,7 @@ export default function AdvancedSection() {
       <h2 className="h5">{t('advanced.cache')}</h2>
       <CacheTools />
       <h2 className="h5 mt-4">{t('advanced.settings')}</h2>
-      {settings.isPending ? (
-        <Loading />
-      ) : settings.isError ? (
-        <Failed error={settings.error} retry={() => void settings.refetch()} />
-      ) : (
-        <SettingsForm initial={settings.data} />
-      )}
+      <Loaded query={settings}>{(data) => <SettingsForm initial={data} />}</Loaded>
     </div>
   );
 }

@@ -1,9 +1,12 @@
 import type { ClickStats } from '@hunab/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadCsv, queryString, useAdminData, utcDayFromToday } from './data.ts';
+import { queryString, useAdminData } from '../data.ts';
+import { CsvButton } from '../list/CsvButton.tsx';
+import { Loaded } from '../ui/states.tsx';
+import { utcDayFromToday } from './data.ts';
 import { BarList, LineChart } from './LineChart.tsx';
-import { Failed, Loading, RangeFields } from './parts.tsx';
+import { Panel, RangeFields } from './parts.tsx';
 
 /** /admin/stats/clicks (every tracked link) and /telegram-clicks (the chat-bot links only). */
 export function ClicksView({ kind }: { kind?: 'bot' }) {
@@ -15,47 +18,35 @@ export function ClicksView({ kind }: { kind?: 'bot' }) {
     <div data-testid="admin-clicks">
       <RangeFields from={range.from} to={range.to} onChange={setRange}>
         <div className="col-12 col-md-auto">
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-secondary"
-            onClick={() =>
-              void downloadCsv(`/admin/stats/clicks/list${queryString({ ...filters, format: 'csv' })}`, 'clicks')
-            }
-          >
-            {t('common.csv')}
-          </button>
+          <CsvButton path="/admin/stats/clicks/list" params={filters} name="clicks" />
         </div>
       </RangeFields>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <Failed error={query.error} retry={() => void query.refetch()} />
-      ) : (
-        <div className="row g-3">
-          <div className="col-12">
-            <h2 className="h6">{t('clicks.total', { count: query.data.total })}</h2>
-            <LineChart
-              points={query.data.series.map((point) => ({ label: point.day.slice(5), value: point.count }))}
-              label={t('clicks.perDay')}
-              testId="chart-clicks"
-            />
-          </div>
-          <div className="col-12 col-md-8">
-            <h2 className="h6">{t('clicks.bySource')}</h2>
-            {query.data.bySource.length === 0 ? (
-              <p className="text-body-secondary small">{t('common.none')}</p>
-            ) : (
-              <BarList
-                rows={query.data.bySource.map((row) => ({
-                  name: `${t(`clicks.kind.${row.kind}`)} · ${row.source}`,
-                  count: row.count,
-                }))}
-                label={t('clicks.bySource')}
+      <Loaded query={query}>
+        {(data) => (
+          <div className="row g-3">
+            <Panel title={t('clicks.total', { count: data.total })} className="col-12">
+              <LineChart
+                points={data.series.map((point) => ({ label: point.day.slice(5), value: point.count }))}
+                label={t('clicks.perDay')}
+                testId="chart-clicks"
               />
-            )}
+            </Panel>
+            <Panel title={t('clicks.bySource')} className="col-12 col-md-8">
+              {data.bySource.length === 0 ? (
+                <p className="text-body-secondary small">{t('common.none')}</p>
+              ) : (
+                <BarList
+                  rows={data.bySource.map((row) => ({
+                    name: `${t(`clicks.kind.${row.kind}`)} · ${row.source}`,
+                    count: row.count,
+                  }))}
+                  label={t('clicks.bySource')}
+                />
+              )}
+            </Panel>
           </div>
-        </div>
-      )}
+        )}
+      </Loaded>
     </div>
   );
 }

@@ -2,9 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api.ts';
-import { downloadCsv, queryString, useAdminData } from './data.ts';
+import { ADMIN_QUERY_KEY, useAdminData } from '../data.ts';
+import { AdminList } from '../list/AdminList.tsx';
+import { type Column, Table } from '../list/Table.tsx';
+import { useList } from '../list/useList.ts';
+import { Field, FilterSelect } from '../ui/fields.tsx';
+import { Failed, Loaded } from '../ui/states.tsx';
 import { LettersPanel } from './LettersPanel.tsx';
-import { Failed, Loading } from './parts.tsx';
 
 interface KindRow {
   kind: string;
@@ -28,144 +32,83 @@ export default function EmailSection() {
   const { t } = useTranslation('insights');
   const queryClient = useQueryClient();
   const overview = useAdminData<{ kinds: KindRow[] }>('/admin/stats/email');
-  const [status, setStatus] = useState<'failed' | ''>('failed');
-  const listPath = `/admin/stats/email/messages${queryString({ status: status || undefined, limit: '50' })}`;
-  const list = useAdminData<EmailRow[]>(listPath);
+  const list = useList<EmailRow, { status: string }>({
+    path: '/admin/stats/email/messages',
+    filters: { status: 'failed' },
+    limit: 50,
+  });
   const [notice, setNotice] = useState<string | null>(null);
   const retry = useMutation({
     mutationFn: (body: { ids?: string[]; kind?: string }) =>
       api<{ retried: number }>('/admin/stats/email/retry', { method: 'POST', body }),
     onSuccess: (reply) => {
       setNotice(t('email.retried', { count: reply.retried }));
-      void queryClient.invalidateQueries({ queryKey: ['admin-insights'] });
+      void queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
     },
   });
+  const retryButton = (label: string, body: { ids?: string[]; kind?: string }) => (
+    <button
+      type="button"
+      className="btn btn-sm btn-outline-primary text-nowrap"
+      disabled={retry.isPending}
+      onClick={() => retry.mutate(body)}
+    >
+      {label}
+    </button>
+  );
+  const kinds: Column<KindRow>[] = [
+    { header: 'email.kind', cell: (row) => row.kind, className: 'text-break' },
+    { header: 'email.sent', cell: (row) => row.sent, end: true },
+    {
+      header: 'email.failed',
+      cell: (row) => <span className={row.failed ? 'text-danger fw-semibold' : undefined}>{row.failed}</span>,
+      end: true,
+    },
+    { header: 'email.pending', cell: (row) => row.pending, end: true },
+    { header: 'email.notSent', cell: (row) => row.notSent, end: true },
+    { header: '', cell: (row) => row.failed > 0 && retryButton(t('email.retryKind'), { kind: row.kind }), end: true },
+  ];
+  const messages: Column<EmailRow>[] = [
+    { header: 'analytics.time', cell: (row) => row.createdAt.replace('T', ' ').slice(0, 16), className: 'text-nowrap' },
+    { header: 'email.kind', cell: (row) => row.kind },
+    { header: 'email.to', cell: (row) => row.toAddress, className: 'text-break' },
+    { header: 'email.status', cell: (row) => <span title={row.error ?? undefined}>{row.status}</span> },
+    {
+      header: '',
+      cell: (row) => row.status === 'failed' && retryButton(t('email.retry'), { ids: [row.id] }),
+      end: true,
+    },
+  ];
   return (
     <div data-testid="admin-email">
-      {overview.isPending ? (
-        <Loading />
-      ) : overview.isError ? (
-        <Failed error={overview.error} retry={() => void overview.refetch()} />
-      ) : (
-        <div className="table-responsive">
-          <table className="table table-sm small">
-            <thead>
-              <tr>
-                <th scope="col">{t('email.kind')}</th>
-                <th scope="col" className="text-end">
-                  {t('email.sent')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('email.failed')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('email.pending')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('email.notSent')}
-                </th>
-                <th scope="col" />
-              </tr>
-            </thead>
-            <tbody>
-              {overview.data.kinds.map((row) => (
-                <tr key={row.kind}>
-                  <td className="text-break">{row.kind}</td>
-                  <td className="text-end">{row.sent}</td>
-                  <td className={`text-end${row.failed ? ' text-danger fw-semibold' : ''}`}>{row.failed}</td>
-                  <td className="text-end">{row.pending}</td>
-                  <td className="text-end">{row.notSent}</td>
-                  <td className="text-end">
-                    {row.failed > 0 && (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-primary text-nowrap"
-                        disabled={retry.isPending}
-                        onClick={() => retry.mutate({ kind: row.kind })}
-                      >
-                        {t('email.retryKind')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Loaded query={overview}>
+        {(data) => <Table columns={kinds} rows={data.kinds} rowKey={(row) => row.kind} ns="insights" />}
+      </Loaded>
       {notice && (
-        <div className="alert alert-success py-2" role="status">
+        <div className="alert alert-success py-2 mt-3" role="status">
           {notice}
         </div>
       )}
       {retry.isError && <Failed error={retry.error} />}
-      <div className="d-flex flex-wrap gap-2 align-items-center my-2">
-        <h2 className="h6 mb-0 me-auto">{t('email.messages')}</h2>
-        <select
-          className="form-select form-select-sm w-auto"
-          aria-label={t('email.status')}
-          value={status}
-          onChange={(event) => setStatus(event.target.value as 'failed' | '')}
-        >
-          <option value="failed">{t('email.onlyFailed')}</option>
-          <option value="">{t('common.all')}</option>
-        </select>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary"
-          onClick={() =>
-            void downloadCsv(
-              `/admin/stats/email/messages${queryString({ status: status || undefined, format: 'csv' })}`,
-              'emails',
-            )
-          }
-        >
-          {t('common.csv')}
-        </button>
-      </div>
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <Failed error={list.error} />
-      ) : list.data.length === 0 ? (
-        <p className="text-body-secondary small">{t('common.none')}</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table table-sm small">
-            <thead>
-              <tr>
-                <th scope="col">{t('analytics.time')}</th>
-                <th scope="col">{t('email.kind')}</th>
-                <th scope="col">{t('email.to')}</th>
-                <th scope="col">{t('email.status')}</th>
-                <th scope="col" />
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((row) => (
-                <tr key={row.id}>
-                  <td className="text-nowrap">{row.createdAt.replace('T', ' ').slice(0, 16)}</td>
-                  <td>{row.kind}</td>
-                  <td className="text-break">{row.toAddress}</td>
-                  <td title={row.error ?? undefined}>{row.status}</td>
-                  <td className="text-end">
-                    {row.status === 'failed' && (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-primary"
-                        disabled={retry.isPending}
-                        onClick={() => retry.mutate({ ids: [row.id] })}
-                      >
-                        {t('email.retry')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <h2 className="h6 mt-3">{t('email.messages')}</h2>
+      <AdminList
+        list={list}
+        columns={messages}
+        rowKey={(row) => row.id}
+        ns="insights"
+        csvName="emails"
+        empty={t('common.none')}
+        fold={false}
+        filters={
+          <Field label={t('email.status')}>
+            <FilterSelect
+              value={list.filters.status}
+              onChange={(status) => list.setFilters({ status })}
+              options={[['failed', t('email.onlyFailed')]]}
+            />
+          </Field>
+        }
+      />
       <h2 className="h5 mt-4 pt-3 border-top">{t('letters.title')}</h2>
       <LettersPanel />
     </div>

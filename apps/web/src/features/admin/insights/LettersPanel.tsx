@@ -11,10 +11,13 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError, api } from '../../../lib/api.ts';
 import { isLanguage, isRightToLeft, LANGUAGE_CONFIG, LANGUAGES, type Language } from '../../../lib/languages.ts';
-import { Field, FilterSelect, Pager, ReasonDialog } from '../core/shared.tsx';
-import { downloadCsv, queryString, useAdminData, useAdminList } from './data.ts';
-import { Failed, Loading } from './parts.tsx';
-import './insights.css';
+import { ReasonDialog } from '../core/shared.tsx';
+import { ADMIN_QUERY_KEY, queryString, useAdminData } from '../data.ts';
+import { AdminList } from '../list/AdminList.tsx';
+import type { Column } from '../list/Table.tsx';
+import { useList } from '../list/useList.ts';
+import { Field, FilterSelect } from '../ui/fields.tsx';
+import { Failed } from '../ui/states.tsx';
 
 const LIMIT = 20;
 /** While a letter is still going out, its counts are read again this often. */
@@ -90,7 +93,7 @@ function LetterForm() {
     setBody('');
     test.reset();
     setNotice({ tone: 'success', text: t('letters.queued', { count: confirmed }) });
-    void queryClient.invalidateQueries({ queryKey: ['admin-insights'] });
+    void queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
   };
 
   const textDirection = isRightToLeft(lang) ? 'rtl' : 'ltr';
@@ -289,119 +292,86 @@ function LetterList() {
       ? value
       : date.toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   };
-  const [topic, setTopic] = useState('');
-  const [lang, setLang] = useState('');
-  const [page, setPage] = useState(1);
-  const [exportError, setExportError] = useState<string | null>(null);
-  const filters = { topic: topic || undefined, lang: lang || undefined };
-  const list = useAdminList<Letter>(
-    `/admin/letters${queryString({ ...filters, page: String(page), limit: String(LIMIT) })}`,
-  );
-  const sending = list.data?.rows.some((row) => row.status === 'sending') ?? false;
-  const { refetch } = list;
+  const list = useList<Letter, { topic: string; lang: string }>({
+    path: '/admin/letters',
+    filters: { topic: '', lang: '' },
+    limit: LIMIT,
+  });
+  const sending = list.query.data?.data.some((row) => row.status === 'sending') ?? false;
+  const { refetch } = list.query;
   useEffect(() => {
     if (!sending) return;
     const timer = setInterval(() => void refetch(), SENDING_REFRESH_MS);
     return () => clearInterval(timer);
   }, [sending, refetch]);
+  const columns: Column<Letter>[] = [
+    { header: 'letters.date', cell: (row) => <bdi>{dateTime(row.createdAt)}</bdi> },
+    { header: 'letters.topic', cell: (row) => t(`letters.topics.${row.topic}`), minWidth: '8rem' },
+    { header: 'letters.language', cell: (row) => LANGUAGE_CONFIG[row.lang].nativeName, className: 'text-nowrap' },
+    {
+      header: 'letters.subject',
+      cell: (row) => (
+        <span lang={row.lang} dir="auto">
+          {row.subject}
+        </span>
+      ),
+      className: 'text-break',
+      minWidth: '12rem',
+    },
+    {
+      header: 'letters.status',
+      cell: (row) => (
+        <span className={`badge ${row.status === 'sent' ? 'text-bg-success' : 'text-bg-info'}`}>
+          {t(`letters.statuses.${row.status}`)}
+        </span>
+      ),
+    },
+    {
+      header: 'letters.delivered',
+      cell: (row) => (
+        <span dir="ltr" data-testid="letter-sent">
+          {row.sent} / {row.audience}
+        </span>
+      ),
+      className: 'text-nowrap',
+      end: true,
+    },
+    { header: 'letters.skipped', cell: (row) => row.skipped, end: true },
+    { header: 'letters.author', cell: (row) => row.createdByEmail ?? '—', className: 'text-break', minWidth: '8rem' },
+  ];
 
   return (
     <div data-testid="letter-list">
       <h3 className="h6">{t('letters.sent')}</h3>
-      <div className="row g-2 align-items-end mb-2">
-        <Field label={t('letters.topic')}>
-          <FilterSelect
-            value={topic}
-            onChange={(value) => {
-              setTopic(value);
-              setPage(1);
-            }}
-            options={LETTER_TOPICS.map((value) => [value, t(`letters.topics.${value}`)] as const)}
-          />
-        </Field>
-        <Field label={t('letters.language')}>
-          <FilterSelect
-            value={lang}
-            onChange={(value) => {
-              setLang(value);
-              setPage(1);
-            }}
-            options={LANGUAGES.map((value) => [value, LANGUAGE_CONFIG[value].nativeName] as const)}
-          />
-        </Field>
-        <div className="col-12 col-md-auto ms-md-auto mb-1">
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-secondary"
-            onClick={() => {
-              setExportError(null);
-              downloadCsv(`/admin/letters${queryString({ ...filters, format: 'csv' })}`, 'letters').catch(
-                (error: Error) => setExportError(error.message),
-              );
-            }}
-          >
-            {t('common.csv')}
-          </button>
-        </div>
-      </div>
-      {exportError && <Failed error={exportError} />}
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <Failed error={list.error} retry={() => void list.refetch()} />
-      ) : list.data.rows.length === 0 ? (
-        <p className="text-body-secondary small">{t('letters.none')}</p>
-      ) : (
-        <>
-          <div className="table-responsive">
-            <table className="table table-sm small align-middle mb-0" data-testid="letters-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('letters.date')}</th>
-                  <th scope="col">{t('letters.topic')}</th>
-                  <th scope="col">{t('letters.language')}</th>
-                  <th scope="col">{t('letters.subject')}</th>
-                  <th scope="col">{t('letters.status')}</th>
-                  <th scope="col" className="text-end">
-                    {t('letters.delivered')}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t('letters.skipped')}
-                  </th>
-                  <th scope="col">{t('letters.author')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.rows.map((row) => (
-                  <tr key={row.id} data-testid="letter-row" data-status={row.status}>
-                    <td>
-                      <bdi>{dateTime(row.createdAt)}</bdi>
-                    </td>
-                    <td className="insights-cell">{t(`letters.topics.${row.topic}`)}</td>
-                    <td className="text-nowrap">{LANGUAGE_CONFIG[row.lang].nativeName}</td>
-                    <td className="text-break insights-cell-wide" lang={row.lang} dir="auto">
-                      {row.subject}
-                    </td>
-                    <td>
-                      <span className={`badge ${row.status === 'sent' ? 'text-bg-success' : 'text-bg-info'}`}>
-                        {t(`letters.statuses.${row.status}`)}
-                      </span>
-                    </td>
-                    <td className="text-end text-nowrap" data-testid="letter-sent">
-                      <span dir="ltr">
-                        {row.sent} / {row.audience}
-                      </span>
-                    </td>
-                    <td className="text-end">{row.skipped}</td>
-                    <td className="text-break insights-cell">{row.createdByEmail ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager pagination={list.data.pagination} onPage={setPage} />
-        </>
-      )}
+      <AdminList
+        list={list}
+        columns={columns}
+        rowKey={(row) => row.id}
+        rowProps={(row) => ({ 'data-testid': 'letter-row', 'data-status': row.status })}
+        ns="insights"
+        testId="letters-table"
+        csvName="letters"
+        empty={t('letters.none')}
+        fold={false}
+        filters={
+          <>
+            <Field label={t('letters.topic')}>
+              <FilterSelect
+                value={list.filters.topic}
+                onChange={(topic) => list.setFilters({ topic })}
+                options={LETTER_TOPICS.map((value) => [value, t(`letters.topics.${value}`)] as const)}
+              />
+            </Field>
+            <Field label={t('letters.language')}>
+              <FilterSelect
+                value={list.filters.lang}
+                onChange={(lang) => list.setFilters({ lang })}
+                options={LANGUAGES.map((value) => [value, LANGUAGE_CONFIG[value].nativeName] as const)}
+              />
+            </Field>
+          </>
+        }
+      />
     </div>
   );
 }

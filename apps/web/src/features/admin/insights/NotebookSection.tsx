@@ -1,201 +1,110 @@
-import type { AdminNotebookCourse, AdminNotebookRow, AdminPagination } from '@hunab/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { AdminNotebookCourse, AdminNotebookRow } from '@hunab/contracts';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api.ts';
-import { downloadCsv, queryString } from './data.ts';
-import { Failed, Loading, Pager, SortHeader } from './parts.tsx';
+import { AdminList } from '../list/AdminList.tsx';
+import type { Column } from '../list/Table.tsx';
+import { useList } from '../list/useList.ts';
+import { Field, FilterSelect, SearchField } from '../ui/fields.tsx';
 
-const LIMIT = 25;
-/** A time as its day; the exact time in the cell's tooltip. */
-function When({ iso }: { iso: string | null }) {
-  return (
-    <td className="text-nowrap" title={iso ?? undefined}>
-      {iso ? iso.slice(0, 10) : '—'}
-    </td>
-  );
-}
+/** A time as its day; the exact time in its tooltip. */
+const day = (iso: string | null) => <span title={iso ?? undefined}>{iso ? iso.slice(0, 10) : '—'}</span>;
 
 /** /education/notebook: what each reader did in each lesson, by course, lesson and reader. */
 export default function NotebookSection() {
   const { t, i18n } = useTranslation('insights');
-  const [course, setCourse] = useState('');
-  const [lesson, setLesson] = useState('');
-  const [email, setEmail] = useState('');
-  const [status, setStatus] = useState('');
-  const [sort, setSort] = useState<{ by: string; order: 'asc' | 'desc' }>({ by: 'updatedAt', order: 'desc' });
-  const [page, setPage] = useState(1);
-  const [exportError, setExportError] = useState<string | null>(null);
-  const filters = {
-    course: course || undefined,
-    lesson: lesson || undefined,
-    email: email.trim() || undefined,
-    status: status || undefined,
-    lang: i18n.language,
-    sort: sort.by,
-    order: sort.order,
-  };
-  const path = `/admin/education/notebook${queryString({ ...filters, page: String(page), limit: String(LIMIT) })}`;
-  const query = useQuery({
-    queryKey: ['admin-insights', path],
-    queryFn: () => api<{ data: AdminNotebookRow[]; pagination: AdminPagination; courses: AdminNotebookCourse[] }>(path),
-    staleTime: 0,
-    placeholderData: (previous) => previous,
+  const list = useList<
+    AdminNotebookRow,
+    { course: string; lesson: string; email: string; status: string },
+    { courses: AdminNotebookCourse[] }
+  >({
+    path: '/admin/education/notebook',
+    filters: { course: '', lesson: '', email: '', status: '' },
+    sort: 'updatedAt',
+    limit: 25,
+    params: { lang: i18n.language },
   });
-  const courses = query.data?.courses ?? [];
+  const { course, lesson, status } = list.filters;
+  const courses = list.query.data?.courses ?? [];
   const lessons = courses.find((row) => row.id === course)?.lessons ?? [];
-  const refilter = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    setPage(1);
-  };
-  const onSort = (next: typeof sort) => {
-    setSort(next);
-    setPage(1);
-  };
+  const columns: Column<AdminNotebookRow>[] = [
+    { header: 'notebook.reader', sort: 'email', cell: (row) => row.email, className: 'text-break', minWidth: '12rem' },
+    { header: 'notebook.course', sort: 'course', cell: (row) => row.courseTitle, minWidth: '8rem' },
+    {
+      header: 'notebook.lesson',
+      sort: 'lesson',
+      cell: (row) => `${row.lessonNumber}. ${row.lessonTitle || row.lessonSlug}`,
+      minWidth: '8rem',
+    },
+    {
+      header: 'notebook.status',
+      sort: 'status',
+      cell: (row) => (
+        <span className={`badge ${row.status === 'completed' ? 'text-bg-success' : 'text-bg-secondary'}`}>
+          {t(`notebook.statuses.${row.status}`)}
+        </span>
+      ),
+    },
+    { header: 'notebook.position', sort: 'position', cell: (row) => `${row.position}%`, end: true },
+    { header: 'notebook.enrolledAt', sort: 'enrolledAt', cell: (row) => day(row.enrolledAt), className: 'text-nowrap' },
+    { header: 'notebook.updatedAt', sort: 'updatedAt', cell: (row) => day(row.updatedAt), className: 'text-nowrap' },
+    {
+      header: 'notebook.completedAt',
+      sort: 'completedAt',
+      cell: (row) => day(row.completedAt),
+      className: 'text-nowrap',
+    },
+  ];
   return (
     <div data-testid="admin-notebook">
-      <div className="row g-2 align-items-end mb-3">
-        <div className="col-6 col-md-3">
-          <label className="form-label small mb-0" htmlFor="notebook-course">
-            {t('notebook.course')}
-          </label>
-          <select
-            id="notebook-course"
-            className="form-select form-select-sm"
-            value={course}
-            onChange={(event) => {
-              refilter(setCourse)(event.target.value);
-              setLesson('');
-            }}
-          >
-            <option value="">{t('common.all')}</option>
-            {courses.map((row) => (
-              <option key={row.id} value={row.id}>
-                {row.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-6 col-md-3">
-          <label className="form-label small mb-0" htmlFor="notebook-lesson">
-            {t('notebook.lesson')}
-          </label>
-          <select
-            id="notebook-lesson"
-            className="form-select form-select-sm"
-            value={lesson}
-            disabled={!course}
-            onChange={(event) => refilter(setLesson)(event.target.value)}
-          >
-            <option value="">{t('common.all')}</option>
-            {lessons.map((row) => (
-              <option key={row.slug} value={row.slug}>
-                {row.number}. {row.title || row.slug}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-6 col-md-3">
-          <label className="form-label small mb-0" htmlFor="notebook-email">
-            {t('notebook.email')}
-          </label>
-          <input
-            id="notebook-email"
-            type="search"
-            className="form-control form-control-sm"
-            value={email}
-            maxLength={254}
-            onChange={(event) => refilter(setEmail)(event.target.value)}
-          />
-        </div>
-        <div className="col-6 col-md-2">
-          <label className="form-label small mb-0" htmlFor="notebook-status">
-            {t('notebook.status')}
-          </label>
-          <select
-            id="notebook-status"
-            className="form-select form-select-sm"
-            value={status}
-            onChange={(event) => refilter(setStatus)(event.target.value)}
-          >
-            <option value="">{t('common.all')}</option>
-            <option value="viewed">{t('notebook.statuses.viewed')}</option>
-            <option value="completed">{t('notebook.statuses.completed')}</option>
-          </select>
-        </div>
-      </div>
-      {exportError && <Failed error={exportError} />}
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <Failed error={query.error} retry={() => void query.refetch()} />
-      ) : query.data.data.length === 0 ? (
-        <p className="text-body-secondary small">{t('common.none')}</p>
-      ) : (
-        <>
-          <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
-            <span className="small text-body-secondary">
-              {t('notebook.total', { count: query.data.pagination.total })}
-            </span>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-secondary"
-              onClick={() => {
-                setExportError(null);
-                downloadCsv(
-                  `/admin/education/notebook${queryString({ ...filters, format: 'csv' })}`,
-                  'education-notebook',
-                ).catch((error: Error) => setExportError(error.message));
-              }}
-            >
-              {t('common.csv')}
-            </button>
-          </div>
-          <div className="table-responsive">
-            <table className="table table-sm small align-middle" data-testid="notebook-table">
-              <thead>
-                <tr>
-                  <SortHeader column="email" label={t('notebook.reader')} sort={sort} onSort={onSort} />
-                  <SortHeader column="course" label={t('notebook.course')} sort={sort} onSort={onSort} />
-                  <SortHeader column="lesson" label={t('notebook.lesson')} sort={sort} onSort={onSort} />
-                  <SortHeader column="status" label={t('notebook.status')} sort={sort} onSort={onSort} />
-                  <SortHeader
-                    column="position"
-                    label={t('notebook.position')}
-                    sort={sort}
-                    onSort={onSort}
-                    className="text-end"
-                  />
-                  <SortHeader column="enrolledAt" label={t('notebook.enrolledAt')} sort={sort} onSort={onSort} />
-                  <SortHeader column="updatedAt" label={t('notebook.updatedAt')} sort={sort} onSort={onSort} />
-                  <SortHeader column="completedAt" label={t('notebook.completedAt')} sort={sort} onSort={onSort} />
-                </tr>
-              </thead>
-              <tbody>
-                {query.data.data.map((row) => (
-                  <tr key={`${row.userId}/${row.lessonId}`}>
-                    <td className="text-break insights-cell-wide">{row.email}</td>
-                    <td className="insights-cell">{row.courseTitle}</td>
-                    <td className="insights-cell">
-                      {row.lessonNumber}. {row.lessonTitle || row.lessonSlug}
-                    </td>
-                    <td>
-                      <span className={`badge ${row.status === 'completed' ? 'text-bg-success' : 'text-bg-secondary'}`}>
-                        {t(`notebook.statuses.${row.status}`)}
-                      </span>
-                    </td>
-                    <td className="text-end">{row.position}%</td>
-                    <When iso={row.enrolledAt} />
-                    <When iso={row.updatedAt} />
-                    <When iso={row.completedAt} />
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={page} pages={query.data.pagination.pages} onPage={setPage} />
-        </>
-      )}
+      <AdminList
+        list={list}
+        columns={columns}
+        rowKey={(row) => `${row.userId}/${row.lessonId}`}
+        ns="insights"
+        testId="notebook-table"
+        csvName="education-notebook"
+        empty={t('common.none')}
+        total={(count) => t('notebook.total', { count })}
+        fold={false}
+        filters={
+          <>
+            <Field label={t('notebook.course')}>
+              <FilterSelect
+                id="notebook-course"
+                value={course}
+                onChange={(value) => list.setFilters({ course: value, lesson: '' })}
+                options={courses.map((row) => [row.id, row.title] as const)}
+              />
+            </Field>
+            <Field label={t('notebook.lesson')}>
+              <FilterSelect
+                id="notebook-lesson"
+                value={lesson}
+                disabled={!course}
+                onChange={(value) => list.setFilters({ lesson: value })}
+                options={lessons.map((row) => [row.slug, `${row.number}. ${row.title || row.slug}`] as const)}
+              />
+            </Field>
+            <Field label={t('notebook.email')} wide>
+              <SearchField
+                id="notebook-email"
+                maxLength={254}
+                delay={0}
+                onSearch={(email) => list.setFilters({ email })}
+              />
+            </Field>
+            <Field label={t('notebook.status')}>
+              <FilterSelect
+                id="notebook-status"
+                value={status}
+                onChange={(value) => list.setFilters({ status: value })}
+                options={(['viewed', 'completed'] as const).map(
+                  (name) => [name, t(`notebook.statuses.${name}`)] as const,
+                )}
+              />
+            </Field>
+          </>
+        }
+      />
     </div>
   );
 }

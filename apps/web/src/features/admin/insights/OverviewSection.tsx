@@ -1,22 +1,27 @@
 import type { AdminOverview } from '@hunab/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatters, type Language } from '../../../lib/languages.ts';
-import { money, useAdminData } from './data.ts';
+import { useAdminData } from '../data.ts';
+import { Table } from '../list/Table.tsx';
+import { Loaded } from '../ui/states.tsx';
+import { money } from './data.ts';
 import { LineChart } from './LineChart.tsx';
-import { Failed, Loading, Stat } from './parts.tsx';
+import { Panel, Stat } from './parts.tsx';
 
 const shortDay = (day: string) => day.slice(5);
+const series = (list: AdminOverview['series']['registrations']) =>
+  list.map((point) => ({ label: shortDay(point.day), value: point.count }));
 
 /** /admin: the product's pulse in numbers, with 30-day charts. */
 export default function OverviewSection() {
-  const { t, i18n } = useTranslation('insights');
   const query = useAdminData<AdminOverview>('/admin/overview');
-  if (query.isPending) return <Loading />;
-  if (query.isError) return <Failed error={query.error} retry={() => void query.refetch()} />;
-  const data = query.data;
+  return <Loaded query={query}>{(data) => <Overview data={data} />}</Loaded>;
+}
+
+function Overview({ data }: { data: AdminOverview }) {
+  const { t, i18n } = useTranslation('insights');
   const number = formatters(i18n.language as Language).number;
-  const series = (list: AdminOverview['series']['registrations']) =>
-    list.map((point) => ({ label: shortDay(point.day), value: point.count }));
+  const amount = (currency: string, minor: number) => money(i18n.language, currency, minor);
   return (
     <div data-testid="admin-overview">
       <div className="row g-2 mb-3">
@@ -33,82 +38,50 @@ export default function OverviewSection() {
         />
       </div>
       <div className="row g-3">
-        <div className="col-12 col-md-6">
-          <h2 className="h6">{t('overview.registrations')}</h2>
-          <LineChart
-            points={series(data.series.registrations)}
-            label={t('overview.registrations')}
-            testId="chart-registrations"
-          />
-        </div>
-        <div className="col-12 col-md-6">
-          <h2 className="h6">{t('overview.activeUsers')}</h2>
-          <LineChart points={series(data.series.activeUsers)} label={t('overview.activeUsers')} testId="chart-active" />
-        </div>
-        <div className="col-12 col-md-6">
-          <h2 className="h6">{t('overview.comments')}</h2>
-          <LineChart points={series(data.series.comments)} label={t('overview.comments')} testId="chart-comments" />
-        </div>
+        {(
+          [
+            ['registrations', data.series.registrations, 'chart-registrations'],
+            ['activeUsers', data.series.activeUsers, 'chart-active'],
+            ['comments', data.series.comments, 'chart-comments'],
+          ] as const
+        ).map(([name, points, testId]) => (
+          <Panel key={name} title={t(`overview.${name}`)}>
+            <LineChart points={series(points)} label={t(`overview.${name}`)} testId={testId} />
+          </Panel>
+        ))}
         {data.series.revenue.map((line) => (
-          <div key={line.currency} className="col-12 col-md-6">
-            <h2 className="h6">{t('overview.revenueDaily', { currency: line.currency })}</h2>
+          <Panel key={line.currency} title={t('overview.revenueDaily', { currency: line.currency })}>
             <LineChart
               points={series(line.days)}
               label={t('overview.revenueDaily', { currency: line.currency })}
-              format={(value) => money(i18n.language, line.currency, value)}
+              format={(value) => amount(line.currency, value)}
             />
-          </div>
+          </Panel>
         ))}
-        <div className="col-12 col-md-6">
-          <h2 className="h6">{t('overview.subscriptions')}</h2>
-          {data.subscriptionsByPlan.length === 0 ? (
-            <p className="text-body-secondary small">{t('common.none')}</p>
-          ) : (
-            <div className="table-responsive">
-              <table className="table table-sm">
-                <tbody>
-                  {data.subscriptionsByPlan.map((row) => (
-                    <tr key={row.planId}>
-                      <td>{row.planId}</td>
-                      <td className="text-end">{number(row.count)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </div>
-        <div className="col-12 col-md-6">
-          <h2 className="h6">{t('overview.revenue')}</h2>
-          {data.revenue.length === 0 ? (
-            <p className="text-body-secondary small">{t('common.none')}</p>
-          ) : (
-            <div className="table-responsive">
-              <table className="table table-sm">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('overview.currency')}</th>
-                    <th scope="col" className="text-end">
-                      {t('overview.thisMonth')}
-                    </th>
-                    <th scope="col" className="text-end">
-                      {t('overview.lastMonth')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.revenue.map((row) => (
-                    <tr key={row.currency}>
-                      <td>{row.currency}</td>
-                      <td className="text-end">{money(i18n.language, row.currency, row.thisMonth)}</td>
-                      <td className="text-end">{money(i18n.language, row.currency, row.lastMonth)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </div>
+        <Panel title={t('overview.subscriptions')}>
+          <Table
+            columns={[
+              { header: '', cell: (row) => row.planId },
+              { header: '', cell: (row) => number(row.count), end: true },
+            ]}
+            rows={data.subscriptionsByPlan}
+            rowKey={(row) => row.planId}
+            empty={t('common.none')}
+          />
+        </Panel>
+        <Panel title={t('overview.revenue')}>
+          <Table
+            columns={[
+              { header: 'overview.currency', cell: (row) => row.currency },
+              { header: 'overview.thisMonth', cell: (row) => amount(row.currency, row.thisMonth), end: true },
+              { header: 'overview.lastMonth', cell: (row) => amount(row.currency, row.lastMonth), end: true },
+            ]}
+            rows={data.revenue}
+            rowKey={(row) => row.currency}
+            empty={t('common.none')}
+            ns="insights"
+          />
+        </Panel>
       </div>
     </div>
   );

@@ -1,9 +1,12 @@
 import type { UserStats } from '@hunab/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryString, useAdminData, utcDayFromToday } from './data.ts';
+import { queryString, useAdminData } from '../data.ts';
+import { type Column, Table } from '../list/Table.tsx';
+import { Loaded } from '../ui/states.tsx';
+import { utcDayFromToday } from './data.ts';
 import { BarList, LineChart } from './LineChart.tsx';
-import { Failed, Loading, RangeFields, Stat } from './parts.tsx';
+import { Panel, RangeFields, Stat } from './parts.tsx';
 
 /** /admin/stats/users: sign-ups by day, source and language, verification and retention by week of sign-up. */
 export default function UserStatsSection() {
@@ -12,16 +15,12 @@ export default function UserStatsSection() {
   return (
     <div data-testid="admin-user-stats">
       <RangeFields from={range.from} to={range.to} onChange={setRange} />
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <Failed error={query.error} retry={() => void query.refetch()} />
-      ) : (
-        <UserStatsView data={query.data} />
-      )}
+      <Loaded query={query}>{(data) => <UserStatsView data={data} />}</Loaded>
     </div>
   );
 }
+
+type Cohort = UserStats['retention'][number];
 
 function UserStatsView({ data }: { data: UserStats }) {
   const { t } = useTranslation('insights');
@@ -35,6 +34,22 @@ function UserStatsView({ data }: { data: UserStats }) {
   )
     points.push({ label: day.slice(5), value: perDay.get(day) ?? 0 });
   const rate = data.total === 0 ? 0 : Math.round((100 * data.verified) / data.total);
+  const retention: Column<Cohort>[] = [
+    { header: 'users.cohort', cell: (cohort) => cohort.week, className: 'text-nowrap' },
+    { header: 'users.size', cell: (cohort) => cohort.size, className: 'text-nowrap', end: true },
+    ...Array.from(
+      { length: data.retention[0]?.weeks.length ?? 8 },
+      (_, week): Column<Cohort> => ({
+        header: { text: t('users.week', { n: week }) },
+        cell: (cohort) => {
+          const count = cohort.weeks[week] ?? 0;
+          return cohort.size ? `${Math.round((100 * count) / cohort.size)}%` : '—';
+        },
+        className: 'text-nowrap',
+        end: true,
+      }),
+    ),
+  ];
   return (
     <div className="row g-3">
       <div className="col-12">
@@ -44,60 +59,25 @@ function UserStatsView({ data }: { data: UserStats }) {
           <Stat label={t('users.verificationRate')} value={`${rate}%`} />
         </div>
       </div>
-      <div className="col-12">
-        <h2 className="h6">{t('users.perDay')}</h2>
+      <Panel title={t('users.perDay')} className="col-12">
         <LineChart points={points} label={t('users.perDay')} testId="chart-registrations-per-day" />
-      </div>
-      <div className="col-12 col-md-6">
-        <h2 className="h6">{t('users.bySource')}</h2>
+      </Panel>
+      <Panel title={t('users.bySource')}>
         <BarList
           rows={data.bySource.map((row) => ({ name: row.source, count: row.count }))}
           label={t('users.bySource')}
         />
-      </div>
-      <div className="col-12 col-md-6">
-        <h2 className="h6">{t('users.byLanguage')}</h2>
+      </Panel>
+      <Panel title={t('users.byLanguage')}>
         <BarList
           rows={data.byLanguage.map((row) => ({ name: row.lang, count: row.count }))}
           label={t('users.byLanguage')}
         />
-      </div>
-      <div className="col-12">
-        <h2 className="h6">{t('users.retention')}</h2>
+      </Panel>
+      <Panel title={t('users.retention')} className="col-12">
         <p className="small text-body-secondary">{t('users.retentionHelp')}</p>
-        <div className="table-responsive">
-          <table className="table table-sm small text-nowrap">
-            <thead>
-              <tr>
-                <th scope="col">{t('users.cohort')}</th>
-                <th scope="col" className="text-end">
-                  {t('users.size')}
-                </th>
-                {Array.from({ length: data.retention[0]?.weeks.length ?? 8 }, (_, k) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the columns are the weeks after sign-up, by number
-                  <th key={k} scope="col" className="text-end">
-                    {t('users.week', { n: k })}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.retention.map((cohort) => (
-                <tr key={cohort.week}>
-                  <td>{cohort.week}</td>
-                  <td className="text-end">{cohort.size}</td>
-                  {cohort.weeks.map((count, k) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the week after sign-up
-                    <td key={k} className="text-end">
-                      {cohort.size ? `${Math.round((100 * count) / cohort.size)}%` : '—'}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </div>
+        <Table columns={retention} rows={data.retention} rowKey={(cohort) => cohort.week} ns="insights" />
+      </Panel>
     </div>
   );
 }

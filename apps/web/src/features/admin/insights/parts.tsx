@@ -1,27 +1,6 @@
-import { useTranslation } from 'react-i18next';
-
-export function Loading() {
-  const { t } = useTranslation('insights');
-  return (
-    <div className="spinner-border spinner-border-sm" role="status">
-      <span className="visually-hidden">{t('common.loading')}</span>
-    </div>
-  );
-}
-
-export function Failed({ error, retry }: { error: unknown; retry?: () => void }) {
-  const { t } = useTranslation('insights');
-  return (
-    <div className="alert alert-danger d-flex flex-wrap gap-2 align-items-center" role="alert">
-      <span>{t('common.failed', { cause: error instanceof Error ? error.message : String(error) })}</span>
-      {retry && (
-        <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>
-          {t('common.retry')}
-        </button>
-      )}
-    </div>
-  );
-}
+import type { ReactNode } from 'react';
+import { DateRange } from '../ui/fields.tsx';
+import './insights.css';
 
 /** One figure with its name, in a grid of two per row on a phone. */
 export function Stat({
@@ -47,7 +26,7 @@ export function Stat({
   );
 }
 
-/** The from/to fields of a section's range. */
+/** The from/to fields of a section's range, and the section's other fields after them. */
 export function RangeFields({
   from,
   to,
@@ -57,97 +36,30 @@ export function RangeFields({
   from: string;
   to: string;
   onChange: (range: { from: string; to: string }) => void;
-  children?: React.ReactNode;
+  children?: ReactNode;
 }) {
-  const { t } = useTranslation('insights');
   return (
     <div className="row g-2 align-items-end mb-3">
-      <div className="col-6 col-md-3">
-        <label className="form-label small mb-0" htmlFor="insights-from">
-          {t('common.from')}
-        </label>
-        <input
-          id="insights-from"
-          type="date"
-          className="form-control form-control-sm"
-          value={from}
-          max={to}
-          onChange={(event) => event.target.value && onChange({ from: event.target.value, to })}
-        />
-      </div>
-      <div className="col-6 col-md-3">
-        <label className="form-label small mb-0" htmlFor="insights-to">
-          {t('common.to')}
-        </label>
-        <input
-          id="insights-to"
-          type="date"
-          className="form-control form-control-sm"
-          value={to}
-          min={from}
-          onChange={(event) => event.target.value && onChange({ from, to: event.target.value })}
-        />
-      </div>
+      <DateRange from={from} to={to} onChange={onChange} required />
       {children}
     </div>
   );
 }
 
-/** A column header that sorts its list: a first click sorts descending, the next one flips the order. */
-export function SortHeader({
-  column,
-  label,
-  sort,
-  onSort,
-  className,
+/** A part of a section under its heading, in a column of the section's row: half its width on a wide screen. */
+export function Panel({
+  title,
+  className = 'col-12 col-md-6',
+  children,
 }: {
-  column: string;
-  label: string;
-  sort: { by: string; order: 'asc' | 'desc' };
-  onSort: (sort: { by: string; order: 'asc' | 'desc' }) => void;
+  title: string;
   className?: string;
+  children: ReactNode;
 }) {
-  const active = sort.by === column;
   return (
-    <th
-      scope="col"
-      className={className}
-      aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
-    >
-      <button
-        type="button"
-        className="btn btn-link btn-sm p-0 text-reset text-decoration-none fw-semibold text-nowrap"
-        onClick={() => onSort({ by: column, order: active && sort.order === 'desc' ? 'asc' : 'desc' })}
-      >
-        {label}
-        {active && <span aria-hidden="true">{sort.order === 'asc' ? ' ▲' : ' ▼'}</span>}
-      </button>
-    </th>
-  );
-}
-
-/** Previous/next under a list, with the page of pages. */
-export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
-  const { t } = useTranslation('insights');
-  return (
-    <div className="d-flex flex-wrap gap-2 align-items-center">
-      <button
-        type="button"
-        className="btn btn-sm btn-outline-secondary"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        {t('common.previous')}
-      </button>
-      <span className="small text-body-secondary">{t('common.page', { page, pages: Math.max(1, pages) })}</span>
-      <button
-        type="button"
-        className="btn btn-sm btn-outline-secondary"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
-        {t('common.next')}
-      </button>
+    <div className={className}>
+      <h2 className="h6">{title}</h2>
+      {children}
     </div>
   );
 }

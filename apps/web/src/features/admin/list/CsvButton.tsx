@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiUrl } from '../../../lib/api.ts';
+import { LOCAL_KEYS, local } from '../../../lib/storage.ts';
+import { type Params, queryString } from '../data.ts';
+
+/**
+ * Downloads a whole list as CSV: the endpoint with the list's filters and order and `format=csv`, every page at once.
+ * The request carries the bearer token, so it cannot be a plain link. The file keeps the name the server gives it
+ * unless `name` names it.
+ */
+export function CsvButton({ path, params = {}, name }: { path: string; params?: Params; name?: string }) {
+  const { t } = useTranslation('admin');
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const token = local.get(LOCAL_KEYS.authToken);
+      const query = queryString({ ...params, page: undefined, limit: undefined, format: 'csv' });
+      const response = await fetch(apiUrl(`${path}${query}`), {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      const blob = await response.blob();
+      const served = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = name ? `${name}.csv` : (served ?? 'export.csv');
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn btn-sm btn-outline-secondary" onClick={download} disabled={busy}>
+      {failed ? t('list.csvFailed') : t('list.csv')}
+    </button>
+  );
+}
