@@ -2,6 +2,7 @@ import type { FeedLink, FeedStatus } from '@hunab/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckField } from '../../components/FormField.tsx';
 import { ApiRequestError, api } from '../../lib/api.ts';
 
 const STATUS_KEY = ['feed', 'status'];
@@ -103,30 +104,20 @@ export function CalendarFeed() {
       )}
       {!active && (
         <div className="mb-2">
-          <div className="form-check">
-            <input
-              id="feed-returns"
-              className="form-check-input"
-              type="checkbox"
-              checked={includeReturns}
-              onChange={(event) => setIncludeReturns(event.target.checked)}
-            />
-            <label className="form-check-label small" htmlFor="feed-returns">
-              {t('includeReturns')}
-            </label>
-          </div>
-          <div className="form-check">
-            <input
-              id="feed-cards"
-              className="form-check-input"
-              type="checkbox"
-              checked={includeCards}
-              onChange={(event) => setIncludeCards(event.target.checked)}
-            />
-            <label className="form-check-label small" htmlFor="feed-cards">
-              {t('includeCards')}
-            </label>
-          </div>
+          <CheckField
+            id="feed-returns"
+            labelClassName="small"
+            label={t('includeReturns')}
+            checked={includeReturns}
+            onCheckedChange={setIncludeReturns}
+          />
+          <CheckField
+            id="feed-cards"
+            labelClassName="small"
+            label={t('includeCards')}
+            checked={includeCards}
+            onCheckedChange={setIncludeCards}
+          />
         </div>
       )}
       <div className="d-flex gap-2 flex-wrap">

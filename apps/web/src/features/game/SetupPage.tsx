@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { CheckField } from '../../components/FormField.tsx';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../auth/session.ts';
@@ -130,18 +131,13 @@ function ProfileStep({
         </select>
         <div className="form-text">{t('setup.profile.timeZoneHelp')}</div>
       </div>
-      <div className="form-check mb-3">
-        <input
-          id={`${id}-board`}
-          type="checkbox"
-          className="form-check-input"
-          checked={draft.leaderboard_opt_in}
-          onChange={(event) => update({ leaderboard_opt_in: event.target.checked })}
-        />
-        <label className="form-check-label" htmlFor={`${id}-board`}>
-          {t('setup.profile.leaderboard')}
-        </label>
-      </div>
+      <CheckField
+        id={`${id}-board`}
+        className="mb-3"
+        label={t('setup.profile.leaderboard')}
+        checked={draft.leaderboard_opt_in}
+        onCheckedChange={(checked) => update({ leaderboard_opt_in: checked })}
+      />
       <button type="submit" className="btn btn-primary" data-testid="game-next">
         {t('setup.next')}
       </button>

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailTopics } from '../../components/EmailTopics.tsx';
+import { CheckField, type CheckFieldProps } from '../../components/FormField.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { AccountLayout } from '../account/AccountLayout.tsx';
@@ -15,37 +16,9 @@ function zones(current: string): string[] {
   return [...new Set([current, browserTimeZone(), 'UTC', ...all])];
 }
 
-function Switch({
-  id,
-  checked,
-  onChange,
-  label,
-  hint,
-}: {
-  id: string;
-  checked: boolean;
-  onChange: (value: boolean) => void;
-  label: string;
-  hint?: string;
-}) {
-  return (
-    <div className="form-check form-switch mb-2">
-      <input
-        id={id}
-        className="form-check-input"
-        type="checkbox"
-        role="switch"
-        aria-checked={checked}
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        data-testid={id}
-      />
-      <label className="form-check-label" htmlFor={id}>
-        {label}
-        {hint && <span className="d-block small text-body-secondary">{hint}</span>}
-      </label>
-    </div>
-  );
+/** A switch of these settings, found by tests under its id. */
+function Switch(props: Omit<CheckFieldProps, 'isSwitch' | 'className'>) {
+  return <CheckField isSwitch className="mb-2" data-testid={props.id} {...props} />;
 }
 
 /**
@@ -97,14 +70,14 @@ export default function RemindersPage() {
           <Switch
             id="reminders-email"
             checked={form.email}
-            onChange={(email) => change({ email })}
+            onCheckedChange={(email) => change({ email })}
             label={t('email')}
             hint={t('emailHint')}
           />
           <Switch
             id="reminders-push"
             checked={form.push}
-            onChange={(push) => change({ push })}
+            onCheckedChange={(push) => change({ push })}
             label={t('push')}
             hint={t('pushHint', { count: query.data?.devices ?? 0 })}
           />
@@ -112,13 +85,13 @@ export default function RemindersPage() {
           <Switch
             id="reminders-daily"
             checked={form.daily}
-            onChange={(daily) => change({ daily })}
+            onCheckedChange={(daily) => change({ daily })}
             label={t('daily')}
           />
           <Switch
             id="reminders-returns"
             checked={form.returns}
-            onChange={(returns) => change({ returns })}
+            onCheckedChange={(returns) => change({ returns })}
             label={t('returns')}
             hint={t('returnsHint')}
           />

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { FormField } from '../../components/FormField.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -89,32 +90,24 @@ export default function HrPage() {
                 ))}
               </select>
             </div>
-            <div className="col-sm-4">
-              <label className="form-label" htmlFor={`${id}-birth`}>
-                {t('hr.birthDate')}
-              </label>
-              <input
-                id={`${id}-birth`}
-                type="date"
-                className="form-control"
-                value={birthDate}
-                required
-                onChange={(event) => setBirthDate(event.target.value)}
-                data-testid="hr-birth"
-              />
-            </div>
-            <div className="col-sm-4">
-              <label className="form-label" htmlFor={`${id}-name`}>
-                {t('hr.name')}
-              </label>
-              <input
-                id={`${id}-name`}
-                className="form-control"
-                value={name}
-                maxLength={TEAM_MEMBER_NAME_MAX}
-                onChange={(event) => setName(event.target.value)}
-              />
-            </div>
+            <FormField
+              className="col-sm-4"
+              id={`${id}-birth`}
+              label={t('hr.birthDate')}
+              type="date"
+              value={birthDate}
+              required
+              onValueChange={setBirthDate}
+              data-testid="hr-birth"
+            />
+            <FormField
+              className="col-sm-4"
+              id={`${id}-name`}
+              label={t('hr.name')}
+              value={name}
+              maxLength={TEAM_MEMBER_NAME_MAX}
+              onValueChange={setName}
+            />
           </div>
           <p className="small text-body-secondary mt-2">{t('hr.privacy')}</p>
           <button

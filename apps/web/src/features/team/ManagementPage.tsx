@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { FormField } from '../../components/FormField.tsx';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../auth/session.ts';
@@ -112,33 +113,25 @@ function JoinCard({ token, onJoined }: { token: string; onJoined: (team: Team) =
       <h2 className="h5">{t('join.title', { team: preview.data.team_name })}</h2>
       <p className="text-body-secondary">{t('join.text', { count: preview.data.members })}</p>
       <div className="row g-2">
-        <div className="col-sm-6">
-          <label className="form-label" htmlFor={`${id}-name`}>
-            {t('fields.name')}
-          </label>
-          <input
-            id={`${id}-name`}
-            className="form-control"
-            value={name}
-            maxLength={TEAM_MEMBER_NAME_MAX}
-            required
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        <div className="col-sm-6">
-          <label className="form-label" htmlFor={`${id}-birth`}>
-            {t('fields.birthDate')}
-          </label>
-          <input
-            id={`${id}-birth`}
-            type="date"
-            className="form-control"
-            value={birthDate}
-            required
-            onChange={(event) => setBirthDate(event.target.value)}
-            data-testid="team-join-birth"
-          />
-        </div>
+        <FormField
+          className="col-sm-6"
+          id={`${id}-name`}
+          label={t('fields.name')}
+          value={name}
+          maxLength={TEAM_MEMBER_NAME_MAX}
+          required
+          onValueChange={setName}
+        />
+        <FormField
+          className="col-sm-6"
+          id={`${id}-birth`}
+          label={t('fields.birthDate')}
+          type="date"
+          value={birthDate}
+          required
+          onValueChange={setBirthDate}
+          data-testid="team-join-birth"
+        />
       </div>
       <p className="small text-body-secondary mt-2">{t('join.privacy')}</p>
       <ErrorNote error={join.error} />
@@ -389,30 +382,22 @@ function AddCard({ teamId, onAdded }: { teamId: string; onAdded: (team: Team) =>
       <h3 className="h6">{t('add.title')}</h3>
       <p className="small text-body-secondary">{t('add.text')}</p>
       <div className="row g-2 align-items-end">
-        <div className="col-sm-5">
-          <label className="form-label" htmlFor={`${id}-name`}>
-            {t('fields.name')}
-          </label>
-          <input
-            id={`${id}-name`}
-            className="form-control"
-            value={name}
-            maxLength={TEAM_MEMBER_NAME_MAX}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        <div className="col-sm-4">
-          <label className="form-label" htmlFor={`${id}-birth`}>
-            {t('fields.birthDate')}
-          </label>
-          <input
-            id={`${id}-birth`}
-            type="date"
-            className="form-control"
-            value={birthDate}
-            onChange={(event) => setBirthDate(event.target.value)}
-          />
-        </div>
+        <FormField
+          className="col-sm-5"
+          id={`${id}-name`}
+          label={t('fields.name')}
+          value={name}
+          maxLength={TEAM_MEMBER_NAME_MAX}
+          onValueChange={setName}
+        />
+        <FormField
+          className="col-sm-4"
+          id={`${id}-birth`}
+          label={t('fields.birthDate')}
+          type="date"
+          value={birthDate}
+          onValueChange={setBirthDate}
+        />
         <div className="col-sm-3">
           <button
             type="submit"

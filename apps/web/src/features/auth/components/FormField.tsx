@@ -1,65 +1,30 @@
-import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormField, type FormFieldProps } from '../../../components/FormField.tsx';
+import { type NewPasswordValues, PASSWORD_MIN_LENGTH } from '../validation.ts';
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className'>;
+type AuthFieldProps = Omit<FormFieldProps, 'type' | 'addon' | 'className' | 'labelClassName' | 'inputClassName'>;
 
-export interface FormFieldProps extends InputProps {
-  id: string;
-  label: ReactNode;
-  value: string;
-  onValueChange: (value: string) => void;
-  /** The translated problem with the value, shown under the field. */
-  error?: string | null;
-  hint?: ReactNode;
-  /** Something drawn inside the field at its end (the show-password button). */
-  addon?: ReactNode;
-}
-
-/** A labelled Bootstrap input whose error and hint are tied to it for assistive technology. */
-export function FormField({ id, label, value, onValueChange, error, hint, addon, ...input }: FormFieldProps) {
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
-  const control = (
-    <input
-      id={id}
-      className={`form-control${error ? ' is-invalid' : ''}`}
-      value={value}
-      onChange={(event) => onValueChange(event.target.value)}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy}
-      {...input}
-    />
-  );
+/** An email address field that keeps the keyboard and the browser from changing what is typed. */
+export function EmailField(props: Omit<AuthFieldProps, 'label' | 'name' | 'inputMode' | 'placeholder'>) {
+  const { t } = useTranslation('auth');
   return (
-    <div className="mb-3">
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
-      {addon ? (
-        <div className="auth-addon-field">
-          {control}
-          {addon}
-        </div>
-      ) : (
-        control
-      )}
-      {error ? (
-        <div id={errorId} className="invalid-feedback d-block">
-          {error}
-        </div>
-      ) : null}
-      {hint ? (
-        <div id={hintId} className="form-text">
-          {hint}
-        </div>
-      ) : null}
-    </div>
+    <FormField
+      label={t('fields.email')}
+      type="email"
+      name="email"
+      inputMode="email"
+      autoCapitalize="off"
+      spellCheck={false}
+      placeholder={t('fields.emailPlaceholder')}
+      required
+      {...props}
+    />
   );
 }
 
 /** A password field with a button that shows or hides what was typed. */
-export function PasswordField(props: Omit<FormFieldProps, 'type' | 'addon'>) {
+export function PasswordField(props: AuthFieldProps) {
   const { t } = useTranslation('auth');
   const [visible, setVisible] = useState(false);
   return (
@@ -84,6 +49,50 @@ export function PasswordField(props: Omit<FormFieldProps, 'type' | 'addon'>) {
       }
     />
   );
+}
+
+type NewPasswordKey = keyof NewPasswordValues;
+
+/** The new password with its rules, then the same password again. */
+export function NewPasswordFields({
+  ids,
+  label,
+  values,
+  set,
+  touch,
+  errors,
+}: {
+  ids: Record<NewPasswordKey, string>;
+  /** The label of the first field. */
+  label: string;
+  values: NewPasswordValues;
+  set: (field: NewPasswordKey) => (value: string) => void;
+  touch: (field: NewPasswordKey) => () => void;
+  errors: Record<NewPasswordKey, string | null>;
+}) {
+  const { t } = useTranslation('auth');
+  const fields = [
+    {
+      key: 'password',
+      label,
+      name: 'new-password',
+      hint: t('register.passwordHint', { count: PASSWORD_MIN_LENGTH }),
+    },
+    { key: 'passwordConfirm', label: t('fields.passwordConfirm'), name: 'password-confirm', hint: undefined },
+  ] as const;
+  return fields.map(({ key, ...field }) => (
+    <PasswordField
+      key={key}
+      id={ids[key]}
+      autoComplete="new-password"
+      required
+      value={values[key]}
+      onValueChange={set(key)}
+      onBlur={touch(key)}
+      error={errors[key]}
+      {...field}
+    />
+  ));
 }
 
 function EyeIcon({ crossed }: { crossed: boolean }) {

@@ -4,7 +4,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { requestPasswordReset } from '../api.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { ErrorAlert, NoticeAlert } from '../components/ErrorAlert.tsx';
-import { FormField, focusFirstInvalid, SubmitButton } from '../components/FormField.tsx';
+import { EmailField, focusFirstInvalid, SubmitButton } from '../components/FormField.tsx';
 import { describeAuthError, type ErrorView } from '../errors.ts';
 import { useAuthPaths } from '../hooks.ts';
 import { emailError } from '../validation.ts';
@@ -81,17 +81,9 @@ export default function ForgotPasswordPage() {
     <AuthCard title={t('forgot.title')} intro={t('forgot.intro')} footer={footer}>
       <ErrorAlert view={error} onClose={() => setError(null)} />
       <form noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <FormField
+        <EmailField
           id="forgot-email"
-          label={t('fields.email')}
-          type="email"
-          name="email"
-          inputMode="email"
           autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          placeholder={t('fields.emailPlaceholder')}
-          required
           value={email}
           onValueChange={setEmail}
           error={problem ? t(problem.key, problem.values) : null}

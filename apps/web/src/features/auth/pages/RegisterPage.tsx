@@ -1,13 +1,14 @@
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { CheckField, FormField } from '../../../components/FormField.tsx';
 import { detectInterest, INTEREST_STORAGE_KEY, type Interest, interestRecord } from '../../../lib/interest.ts';
 import { registrationSource } from '../../../lib/platform.ts';
 import { local } from '../../../lib/storage.ts';
 import { register } from '../api.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { ErrorAlert, NoticeAlert } from '../components/ErrorAlert.tsx';
-import { FormField, focusFirstInvalid, PasswordField, SubmitButton } from '../components/FormField.tsx';
+import { EmailField, focusFirstInvalid, NewPasswordFields, SubmitButton } from '../components/FormField.tsx';
 import { describeAuthError, type ErrorView } from '../errors.ts';
 import { useAuthPaths } from '../hooks.ts';
 import { readGuestBirthDate, signIn } from '../session.ts';
@@ -15,7 +16,6 @@ import {
   BIRTH_DATE_MIN,
   type FieldError,
   localToday,
-  PASSWORD_MIN_LENGTH,
   type RegistrationErrors,
   type RegistrationValues,
   validateRegistration,
@@ -172,44 +172,21 @@ export default function RegisterPage() {
       </ErrorAlert>
 
       <form noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <FormField
+        <EmailField
           id={FIELD_IDS.email}
-          label={t('fields.email')}
-          type="email"
-          name="email"
-          inputMode="email"
           autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          placeholder={t('fields.emailPlaceholder')}
-          required
           value={values.email}
           onValueChange={set('email')}
           onBlur={touch('email')}
           error={emailText}
         />
-        <PasswordField
-          id={FIELD_IDS.password}
+        <NewPasswordFields
+          ids={FIELD_IDS}
           label={t('fields.password')}
-          name="new-password"
-          autoComplete="new-password"
-          required
-          value={values.password}
-          onValueChange={set('password')}
-          onBlur={touch('password')}
-          error={text(shown.password)}
-          hint={t('register.passwordHint', { count: PASSWORD_MIN_LENGTH })}
-        />
-        <PasswordField
-          id={FIELD_IDS.passwordConfirm}
-          label={t('fields.passwordConfirm')}
-          name="password-confirm"
-          autoComplete="new-password"
-          required
-          value={values.passwordConfirm}
-          onValueChange={set('passwordConfirm')}
-          onBlur={touch('passwordConfirm')}
-          error={text(shown.passwordConfirm)}
+          values={values}
+          set={set}
+          touch={touch}
+          errors={{ password: text(shown.password), passwordConfirm: text(shown.passwordConfirm) }}
         />
         <FormField
           id={FIELD_IDS.name}
@@ -244,16 +221,13 @@ export default function RegisterPage() {
           hint={t('register.birthDateHint')}
         />
 
-        <div className="form-check auth-check mb-3">
-          <input
-            id="register-consent"
-            className="form-check-input"
-            type="checkbox"
-            checked={consent}
-            onChange={(event) => setConsent(event.target.checked)}
-            aria-describedby={consent ? undefined : 'register-consent-hint'}
-          />
-          <label className="form-check-label" htmlFor="register-consent">
+        <CheckField
+          id="register-consent"
+          className="auth-check mb-3"
+          checked={consent}
+          onCheckedChange={setConsent}
+          aria-describedby={consent ? undefined : 'register-consent-hint'}
+          label={
             <Trans
               t={t}
               i18nKey="register.consent"
@@ -264,13 +238,14 @@ export default function RegisterPage() {
                 privacy: <a href={to('/legal/privacy')} target="_blank" rel="noopener" className="auth-link" />,
               }}
             />
-          </label>
+          }
+        >
           {consent ? null : (
             <div id="register-consent-hint" className="form-text text-warning-emphasis">
               {t('register.consentRequired')}
             </div>
           )}
-        </div>
+        </CheckField>
 
         <SubmitButton busy={busy} busyLabel={t('register.submitting')} disabled={!consent || done}>
           {t('register.submit')}

@@ -4,11 +4,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { confirmPasswordReset } from '../api.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { ErrorAlert, NoticeAlert } from '../components/ErrorAlert.tsx';
-import { focusFirstInvalid, PasswordField, SubmitButton } from '../components/FormField.tsx';
+import { focusFirstInvalid, NewPasswordFields, SubmitButton } from '../components/FormField.tsx';
 import { describeAuthError, type ErrorView } from '../errors.ts';
 import { useAuthPaths } from '../hooks.ts';
 import { signIn } from '../session.ts';
-import { type NewPasswordValues, PASSWORD_MIN_LENGTH, validateNewPassword } from '../validation.ts';
+import { type NewPasswordValues, validateNewPassword } from '../validation.ts';
 
 const FIELD_IDS: Record<keyof NewPasswordValues, string> = {
   password: 'reset-password',
@@ -97,28 +97,13 @@ export default function ResetPasswordPage() {
         ) : null}
       </ErrorAlert>
       <form noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <PasswordField
-          id={FIELD_IDS.password}
+        <NewPasswordFields
+          ids={FIELD_IDS}
           label={t('fields.newPassword')}
-          name="new-password"
-          autoComplete="new-password"
-          required
-          value={values.password}
-          onValueChange={set('password')}
-          onBlur={touch('password')}
-          error={shownText('password')}
-          hint={t('register.passwordHint', { count: PASSWORD_MIN_LENGTH })}
-        />
-        <PasswordField
-          id={FIELD_IDS.passwordConfirm}
-          label={t('fields.passwordConfirm')}
-          name="password-confirm"
-          autoComplete="new-password"
-          required
-          value={values.passwordConfirm}
-          onValueChange={set('passwordConfirm')}
-          onBlur={touch('passwordConfirm')}
-          error={shownText('passwordConfirm')}
+          values={values}
+          set={set}
+          touch={touch}
+          errors={{ password: shownText('password'), passwordConfirm: shownText('passwordConfirm') }}
         />
         <SubmitButton busy={busy} busyLabel={t('reset.submitting')} disabled={done}>
           {t('reset.submit')}
