@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField, type FormFieldProps } from '../../../components/FormField.tsx';
+import type { CheckedForm } from '../hooks.ts';
 import { type NewPasswordValues, PASSWORD_MIN_LENGTH } from '../validation.ts';
 
 type AuthFieldProps = Omit<FormFieldProps, 'type' | 'addon' | 'className' | 'labelClassName' | 'inputClassName'>;
@@ -17,6 +18,7 @@ export function EmailField(props: Omit<AuthFieldProps, 'label' | 'name' | 'input
       autoCapitalize="off"
       spellCheck={false}
       placeholder={t('fields.emailPlaceholder')}
+      autoComplete="email"
       required
       {...props}
     />
@@ -51,24 +53,16 @@ export function PasswordField(props: AuthFieldProps) {
   );
 }
 
-type NewPasswordKey = keyof NewPasswordValues;
-
 /** The new password with its rules, then the same password again. */
 export function NewPasswordFields({
+  form,
   ids,
   label,
-  values,
-  set,
-  touch,
-  errors,
 }: {
-  ids: Record<NewPasswordKey, string>;
+  form: CheckedForm<NewPasswordValues>;
+  ids: Record<keyof NewPasswordValues, string>;
   /** The label of the first field. */
   label: string;
-  values: NewPasswordValues;
-  set: (field: NewPasswordKey) => (value: string) => void;
-  touch: (field: NewPasswordKey) => () => void;
-  errors: Record<NewPasswordKey, string | null>;
 }) {
   const { t } = useTranslation('auth');
   const fields = [
@@ -86,10 +80,10 @@ export function NewPasswordFields({
       id={ids[key]}
       autoComplete="new-password"
       required
-      value={values[key]}
-      onValueChange={set(key)}
-      onBlur={touch(key)}
-      error={errors[key]}
+      value={form.values[key]}
+      onValueChange={form.set(key)}
+      onBlur={form.touch(key)}
+      error={form.errorText(key)}
       {...field}
     />
   ));

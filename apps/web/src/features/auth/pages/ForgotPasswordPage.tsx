@@ -25,6 +25,7 @@ export default function ForgotPasswordPage() {
   const [error, setError] = useState<ErrorView | null>(null);
 
   const problem = submitted ? emailError(email) : null;
+  const problemText = problem ? t(problem.key, problem.values) : null;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -81,13 +82,7 @@ export default function ForgotPasswordPage() {
     <AuthCard title={t('forgot.title')} intro={t('forgot.intro')} footer={footer}>
       <ErrorAlert view={error} onClose={() => setError(null)} />
       <form noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <EmailField
-          id="forgot-email"
-          autoComplete="email"
-          value={email}
-          onValueChange={setEmail}
-          error={problem ? t(problem.key, problem.values) : null}
-        />
+        <EmailField id="forgot-email" value={email} onValueChange={setEmail} error={problemText} />
         <SubmitButton busy={busy} busyLabel={t('forgot.submitting')}>
           {t('forgot.submit')}
         </SubmitButton>

@@ -10,16 +10,9 @@ import { AuthCard } from '../components/AuthCard.tsx';
 import { ErrorAlert, NoticeAlert } from '../components/ErrorAlert.tsx';
 import { EmailField, focusFirstInvalid, NewPasswordFields, SubmitButton } from '../components/FormField.tsx';
 import { describeAuthError, type ErrorView } from '../errors.ts';
-import { useAuthPaths } from '../hooks.ts';
+import { useAuthPaths, useCheckedForm } from '../hooks.ts';
 import { readGuestBirthDate, signIn } from '../session.ts';
-import {
-  BIRTH_DATE_MIN,
-  type FieldError,
-  localToday,
-  type RegistrationErrors,
-  type RegistrationValues,
-  validateRegistration,
-} from '../validation.ts';
+import { BIRTH_DATE_MIN, localToday, type RegistrationValues, validateRegistration } from '../validation.ts';
 
 const FIELD_IDS: Record<keyof RegistrationValues, string> = {
   email: 'register-email',
@@ -58,16 +51,18 @@ export default function RegisterPage() {
   const interest = useInterest();
   const today = useMemo(() => localToday(), []);
 
-  const [values, setValues] = useState<RegistrationValues>(() => ({
-    email: '',
-    password: '',
-    passwordConfirm: '',
-    name: '',
-    birthDate: readGuestBirthDate()?.birthDate ?? '',
-  }));
+  const form = useCheckedForm<RegistrationValues>(
+    () => ({
+      email: '',
+      password: '',
+      passwordConfirm: '',
+      name: '',
+      birthDate: readGuestBirthDate()?.birthDate ?? '',
+    }),
+    (values) => validateRegistration(values, today),
+  );
+  const { values, set, touch } = form;
   const [consent, setConsent] = useState(true);
-  const [touched, setTouched] = useState<Partial<Record<keyof RegistrationValues, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<ErrorView | null>(null);
@@ -76,28 +71,15 @@ export default function RegisterPage() {
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
-  const errors = useMemo(() => validateRegistration(values, today), [values, today]);
-  const shown: RegistrationErrors = {};
-  for (const field of FIELD_ORDER) {
-    if ((submitted || touched[field]) && errors[field]) shown[field] = errors[field];
-  }
-  const text = (problem: FieldError | undefined) => (problem ? t(problem.key, problem.values) : null);
   const emailText =
-    text(shown.email) ??
+    form.errorText('email') ??
     (emailTaken !== null && emailTaken === values.email.trim() ? t('errors.register.emailExists') : null);
-
-  const set = (field: keyof RegistrationValues) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
-  /** A field is checked once left with something in it, and from the first submit on, on every change. */
-  const touch = (field: keyof RegistrationValues) => () => {
-    if (values[field] !== '') setTouched((old) => (old[field] ? old : { ...old, [field]: true }));
-  };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || done || !consent) return;
-    setSubmitted(true);
-    const problems = validateRegistration(values, today);
-    const invalid = FIELD_ORDER.filter((field) => problems[field]);
+    form.markSubmitted();
+    const invalid = FIELD_ORDER.filter((field) => form.errors[field]);
     if (invalid.length > 0) {
       focusFirstInvalid(invalid.map((field) => FIELD_IDS[field]));
       return;
@@ -174,20 +156,12 @@ export default function RegisterPage() {
       <form noValidate onSubmit={onSubmit} aria-busy={busy}>
         <EmailField
           id={FIELD_IDS.email}
-          autoComplete="email"
           value={values.email}
           onValueChange={set('email')}
           onBlur={touch('email')}
           error={emailText}
         />
-        <NewPasswordFields
-          ids={FIELD_IDS}
-          label={t('fields.password')}
-          values={values}
-          set={set}
-          touch={touch}
-          errors={{ password: text(shown.password), passwordConfirm: text(shown.passwordConfirm) }}
-        />
+        <NewPasswordFields form={form} ids={FIELD_IDS} label={t('fields.password')} />
         <FormField
           id={FIELD_IDS.name}
           label={
@@ -202,7 +176,7 @@ export default function RegisterPage() {
           value={values.name}
           onValueChange={set('name')}
           onBlur={touch('name')}
-          error={text(shown.name)}
+          error={form.errorText('name')}
           hint={t('register.nameHint')}
         />
         <FormField
@@ -217,7 +191,7 @@ export default function RegisterPage() {
           value={values.birthDate}
           onValueChange={set('birthDate')}
           onBlur={touch('birthDate')}
-          error={text(shown.birthDate)}
+          error={form.errorText('birthDate')}
           hint={t('register.birthDateHint')}
         />
 
