@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { CheckField } from '../../components/FormField.tsx';
+import { RadioOptions } from '../../components/RadioOptions.tsx';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../auth/session.ts';
@@ -70,15 +71,14 @@ export default function SetupPage() {
   );
 }
 
-function ProfileStep({
-  draft,
-  update,
-  next,
-}: {
+/** A step of the setup: the draft so far, how to change it, and where the step leads. */
+interface StepProps {
   draft: SetupDraft;
   update: (c: Partial<SetupDraft>) => void;
   next: string;
-}) {
+}
+
+function ProfileStep({ draft, update, next }: StepProps) {
   const { t } = useTranslation('game');
   const navigate = useNavigate();
   const id = useId();
@@ -145,15 +145,7 @@ function ProfileStep({
   );
 }
 
-function GoalStep({
-  draft,
-  update,
-  next,
-}: {
-  draft: SetupDraft;
-  update: (c: Partial<SetupDraft>) => void;
-  next: string;
-}) {
+function GoalStep({ draft, update, next }: StepProps) {
   const { t } = useTranslation('game');
   const navigate = useNavigate();
   return (
@@ -176,27 +168,31 @@ function GoalStep({
   );
 }
 
-export function CycleChoice({ value, onChange }: { value: string; onChange: (cycle: SetupDraft['cycle']) => void }) {
+export function CycleChoice({
+  value,
+  onChange,
+}: {
+  value: SetupDraft['cycle'];
+  onChange: (cycle: SetupDraft['cycle']) => void;
+}) {
   const { t } = useTranslation('game');
   const name = useId();
   return (
     <div className="game-cycles">
-      {GAME_CYCLES.map((cycle) => (
-        <label key={cycle} className={`game-cycle ${value === cycle ? 'is-chosen' : ''}`}>
-          <input
-            type="radio"
-            className="form-check-input me-2"
-            name={name}
-            value={cycle}
-            checked={value === cycle}
-            onChange={() => onChange(cycle)}
-          />
+      <RadioOptions
+        name={name}
+        options={GAME_CYCLES}
+        value={value}
+        onChange={onChange}
+        optionClassName={(chosen) => `game-cycle ${chosen ? 'is-chosen' : ''}`}
+      >
+        {(cycle) => (
           <span>
             <strong>{t(`cycles.${cycle}.name`)}</strong>
             <span className="d-block small text-body-secondary">{t(`cycles.${cycle}.text`)}</span>
           </span>
-        </label>
-      ))}
+        )}
+      </RadioOptions>
     </div>
   );
 }

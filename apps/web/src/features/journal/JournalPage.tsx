@@ -34,6 +34,12 @@ function MoodFace({ mood, size = 22 }: { mood: number; size?: number }) {
   );
 }
 
+/** The export formats and the labels of their buttons. */
+const EXPORTS = [
+  ['md', 'exportMarkdown'],
+  ['csv', 'exportCsv'],
+] as const;
+
 type Notice = { kind: 'success' | 'danger' | 'warning'; text: string; upgrade?: boolean } | null;
 
 /** The editor of one day: the day's kin, the text, the mood and the tags. */
@@ -361,22 +367,17 @@ export default function JournalPage() {
           {t('exportTitle')}
         </h2>
         <div className="d-flex gap-2 flex-wrap">
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-primary"
-            onClick={() => downloadExport('md', filters)}
-            data-testid="journal-export-md"
-          >
-            {t('exportMarkdown')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-primary"
-            onClick={() => downloadExport('csv', filters)}
-            data-testid="journal-export-csv"
-          >
-            {t('exportCsv')}
-          </button>
+          {EXPORTS.map(([format, label]) => (
+            <button
+              key={format}
+              type="button"
+              className="btn btn-sm btn-outline-primary"
+              onClick={() => downloadExport(format, filters)}
+              data-testid={`journal-export-${format}`}
+            >
+              {t(label)}
+            </button>
+          ))}
           {!confirming ? (
             <button
               type="button"
