@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 import './form-field.css';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className' | 'children'>;
@@ -13,10 +13,53 @@ export interface FormFieldProps extends InputProps {
   hint?: ReactNode;
   /** Something drawn inside the field at its end (a show-password button). */
   addon?: ReactNode;
-  /** The classes of the block around the label and the field. */
+  /** The classes of the block around the label and the field; none with ''. */
   className?: string;
   labelClassName?: string;
   inputClassName?: string;
+}
+
+/** The ids of the error and hint under a field, as its `aria-describedby` lists them. */
+function describedBy(id: string, error: unknown, hint: unknown): string | undefined {
+  return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+}
+
+/** A field's block: the label, the control, then the error and the hint tied to it. */
+function FieldFrame({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  labelClassName,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+  className: string;
+  labelClassName: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className || undefined}>
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      ) : null}
+      {hint ? (
+        <div id={`${id}-hint`} className="form-text">
+          {hint}
+        </div>
+      ) : null}
+    </div>
+  );
 }
 
 /** A labelled Bootstrap input whose error and hint are tied to it for assistive technology. */
@@ -33,9 +76,6 @@ export function FormField({
   inputClassName = 'form-control',
   ...input
 }: FormFieldProps) {
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   const control = (
     <input
       id={id}
@@ -43,15 +83,12 @@ export function FormField({
       value={value}
       onChange={(event) => onValueChange(event.target.value)}
       aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy}
+      aria-describedby={describedBy(id, error, hint)}
       {...input}
     />
   );
   return (
-    <div className={className}>
-      <label htmlFor={id} className={labelClassName}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className} labelClassName={labelClassName}>
       {addon ? (
         <div className="field-addon">
           {control}
@@ -60,17 +97,59 @@ export function FormField({
       ) : (
         control
       )}
-      {error ? (
-        <div id={errorId} className="invalid-feedback d-block">
-          {error}
-        </div>
-      ) : null}
-      {hint ? (
-        <div id={hintId} className="form-text">
-          {hint}
-        </div>
-      ) : null}
-    </div>
+    </FieldFrame>
+  );
+}
+
+type SelectProps = Omit<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  'id' | 'value' | 'onChange' | 'className' | 'children'
+>;
+
+export interface SelectFieldProps<T extends string> extends SelectProps {
+  id: string;
+  label: ReactNode;
+  value: T;
+  options: readonly T[];
+  /** What the list shows for an option. */
+  optionLabel: (option: T) => ReactNode;
+  onValueChange: (value: T) => void;
+  hint?: ReactNode;
+  /** The classes of the block around the label and the list. */
+  className?: string;
+  labelClassName?: string;
+}
+
+/** A labelled Bootstrap drop-down list of the given options. */
+export function SelectField<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  optionLabel,
+  onValueChange,
+  hint,
+  className = 'mb-3',
+  labelClassName = 'form-label',
+  ...select
+}: SelectFieldProps<T>) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} className={className} labelClassName={labelClassName}>
+      <select
+        id={id}
+        className="form-select"
+        value={value}
+        onChange={(event) => onValueChange(event.target.value as T)}
+        aria-describedby={describedBy(id, null, hint)}
+        {...select}
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabel(option)}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
   );
 }
 

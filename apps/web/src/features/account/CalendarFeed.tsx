@@ -7,6 +7,12 @@ import { ApiRequestError, api } from '../../lib/api.ts';
 
 const STATUS_KEY = ['feed', 'status'];
 
+/** What the feed may carry besides the days, with the labels of their boxes. */
+const FEED_PARTS = [
+  ['returns', 'includeReturns'],
+  ['cards', 'includeCards'],
+] as const;
+
 /**
  * The personal calendar feed on the account page: make its secret address (shown once, since only its hash is
  * kept), make a new one, or revoke it. Subscribing is left to the reader's calendar app through webcal://.
@@ -19,8 +25,7 @@ export function CalendarFeed() {
     queryFn: () => api<{ data: FeedStatus }>('/feed').then((reply) => reply.data),
   });
   const [link, setLink] = useState<FeedLink | null>(null);
-  const [includeReturns, setIncludeReturns] = useState(true);
-  const [includeCards, setIncludeCards] = useState(true);
+  const [include, setInclude] = useState({ returns: true, cards: true });
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null);
   const [copied, setCopied] = useState(false);
@@ -41,7 +46,7 @@ export function CalendarFeed() {
     run(async () => {
       const reply = await api<{ data: FeedLink }>('/feed', {
         method: 'POST',
-        body: { include_returns: includeReturns, include_cards: includeCards },
+        body: { include_returns: include.returns, include_cards: include.cards },
       });
       setLink(reply.data);
       setCopied(false);
@@ -104,20 +109,16 @@ export function CalendarFeed() {
       )}
       {!active && (
         <div className="mb-2">
-          <CheckField
-            id="feed-returns"
-            labelClassName="small"
-            label={t('includeReturns')}
-            checked={includeReturns}
-            onCheckedChange={setIncludeReturns}
-          />
-          <CheckField
-            id="feed-cards"
-            labelClassName="small"
-            label={t('includeCards')}
-            checked={includeCards}
-            onCheckedChange={setIncludeCards}
-          />
+          {FEED_PARTS.map(([part, label]) => (
+            <CheckField
+              key={part}
+              id={`feed-${part}`}
+              labelClassName="small"
+              label={t(label)}
+              checked={include[part]}
+              onCheckedChange={(checked) => setInclude((old) => ({ ...old, [part]: checked }))}
+            />
+          ))}
         </div>
       )}
       <div className="d-flex gap-2 flex-wrap">

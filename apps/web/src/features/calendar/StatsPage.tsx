@@ -1,9 +1,10 @@
 import { formatDate, type Language, type PlainDate, parseDate, today } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
-import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { formatters, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { BirthDateForm, usePageBirthDate } from './BirthDateForm.tsx';
 import { LIFE_CYCLE_YEARS, lifeCycleYears, lifeStats } from './life.ts';
 import { PersonalCounts } from './PersonalCounts.tsx';
@@ -27,7 +28,7 @@ function DayAhead({ date, days, lang }: { date: PlainDate; days: number; lang: L
 /** A birth date counted in the calendar's cycles, and the 52-year cycle of birthday kins it lives in. */
 export default function StatsPage() {
   const { t } = useTranslation();
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   usePageTitle(t('pages.stats'));
   const birthDate = usePageBirthDate();
   const format = formatters(lang);

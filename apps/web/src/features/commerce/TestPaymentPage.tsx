@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { useNavigate, useSearchParams } from 'react-router';
+import { localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { formatMoney } from '../../lib/plans.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { COMMERCE_KEYS, completeTestPayment, fetchTestPayment } from './api.ts';
 import './commerce.css';
 
@@ -26,7 +27,7 @@ const TEST_ACTIONS = [
  */
 export default function TestPaymentPage() {
   const { t } = useTranslation('commerce');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const id = search.get('test_payment') ?? '';

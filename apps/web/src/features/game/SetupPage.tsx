@@ -3,10 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { CheckField } from '../../components/FormField.tsx';
+import { CheckField, SelectField } from '../../components/FormField.tsx';
 import { RadioOptions } from '../../components/RadioOptions.tsx';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { useSession } from '../auth/session.ts';
 import { fetchMe, GAME_KEYS, saveProfile, startGoal } from './api.ts';
 import { clearDraft, readDraft, type SetupDraft, timeZones, writeDraft } from './draft.ts';
@@ -112,25 +113,16 @@ function ProfileStep({ draft, update, next }: StepProps) {
           {touched && problem ? t(`setup.profile.aliasProblem.${problem}`) : t('setup.profile.aliasHelp')}
         </div>
       </div>
-      <div className="mb-3">
-        <label className="form-label" htmlFor={`${id}-zone`}>
-          {t('setup.profile.timeZone')}
-        </label>
-        <select
-          id={`${id}-zone`}
-          className="form-select"
-          value={draft.time_zone}
-          onChange={(event) => update({ time_zone: event.target.value })}
-          data-testid="game-time-zone"
-        >
-          {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone}
-            </option>
-          ))}
-        </select>
-        <div className="form-text">{t('setup.profile.timeZoneHelp')}</div>
-      </div>
+      <SelectField
+        id={`${id}-zone`}
+        label={t('setup.profile.timeZone')}
+        value={draft.time_zone}
+        options={zones}
+        optionLabel={(zone) => zone}
+        onValueChange={(zone) => update({ time_zone: zone })}
+        hint={t('setup.profile.timeZoneHelp')}
+        data-testid="game-time-zone"
+      />
       <CheckField
         id={`${id}-board`}
         className="mb-3"
@@ -223,7 +215,7 @@ function AuthStep() {
 function CompleteStep({ draft }: { draft: SetupDraft }) {
   const { t } = useTranslation('game');
   const navigate = useNavigate();
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const queryClient = useQueryClient();
   const start = useMutation({
     mutationFn: async () => {

@@ -3,11 +3,13 @@ import { JOURNAL_FREE_LIMIT, JOURNAL_MOODS, JOURNAL_TEXT_MAX, type JournalEntry,
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
+import { FormField } from '../../components/FormField.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
-import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { formatters, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { AccountLayout } from '../account/AccountLayout.tsx';
 import {
   deleteAll,
@@ -45,7 +47,7 @@ type Notice = { kind: 'success' | 'danger' | 'warning'; text: string; upgrade?: 
 /** The editor of one day: the day's kin, the text, the mood and the tags. */
 function DayEditor({ date, onDate }: { date: string; onDate: (date: string) => void }) {
   const { t } = useTranslation('journal');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const queryClient = useQueryClient();
   const entry = useQuery({ queryKey: JOURNAL_KEYS.entry(date), queryFn: () => fetchEntry(date) });
   const [text, setText] = useState('');
@@ -144,14 +146,13 @@ function DayEditor({ date, onDate }: { date: string; onDate: (date: string) => v
           ))}
         </div>
       </fieldset>
-      <label className="form-label small mt-2" htmlFor="journal-tags">
-        {t('tags')}
-      </label>
-      <input
+      <FormField
+        className="mt-2"
+        labelClassName="form-label small"
         id="journal-tags"
-        className="form-control"
+        label={t('tags')}
         value={tags}
-        onChange={(event) => setTags(event.target.value)}
+        onValueChange={setTags}
         placeholder={t('tagsHint')}
         data-testid="journal-tags"
       />
@@ -186,7 +187,7 @@ function DayEditor({ date, onDate }: { date: string; onDate: (date: string) => v
 }
 
 function EntryItem({ entry, onOpen }: { entry: JournalEntry; onOpen: (date: string) => void }) {
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const format = formatters(lang);
   const day = calendarDay(parseDate(entry.date), lang);
   return (
@@ -220,7 +221,7 @@ function EntryItem({ entry, onOpen }: { entry: JournalEntry; onOpen: (date: stri
 /** /journal: a private journal, one entry per day, with the day's kin, filters, search and export. */
 export default function JournalPage() {
   const { t } = useTranslation('journal');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const names = calendarNames(lang);
   const queryClient = useQueryClient();
   usePageTitle(t('title'));

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailTopics } from '../../components/EmailTopics.tsx';
-import { CheckField, type CheckFieldProps } from '../../components/FormField.tsx';
+import { CheckField, type CheckFieldProps, FormField, SelectField } from '../../components/FormField.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { AccountLayout } from '../account/AccountLayout.tsx';
@@ -97,37 +97,27 @@ export default function RemindersPage() {
           />
           <h3 className="h6 mt-3">{t('when')}</h3>
           <div className="row g-2">
-            <div className="col-5 col-sm-3">
-              <label className="form-label small" htmlFor="reminders-time">
-                {t('time')}
-              </label>
-              <input
-                id="reminders-time"
-                type="time"
-                className="form-control"
-                value={form.local_time}
-                onChange={(event) => event.target.value && change({ local_time: event.target.value.slice(0, 5) })}
-                data-testid="reminders-time"
-              />
-            </div>
-            <div className="col-7 col-sm-9">
-              <label className="form-label small" htmlFor="reminders-zone">
-                {t('zone')}
-              </label>
-              <select
-                id="reminders-zone"
-                className="form-select"
-                value={form.time_zone}
-                onChange={(event) => change({ time_zone: event.target.value })}
-                data-testid="reminders-zone"
-              >
-                {zones(form.time_zone).map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone.replace(/_/g, ' ')}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FormField
+              className="col-5 col-sm-3"
+              labelClassName="form-label small"
+              id="reminders-time"
+              label={t('time')}
+              type="time"
+              value={form.local_time}
+              onValueChange={(time) => time && change({ local_time: time.slice(0, 5) })}
+              data-testid="reminders-time"
+            />
+            <SelectField
+              className="col-7 col-sm-9"
+              labelClassName="form-label small"
+              id="reminders-zone"
+              label={t('zone')}
+              value={form.time_zone}
+              options={zones(form.time_zone)}
+              optionLabel={(zone) => zone.replace(/_/g, ' ')}
+              onValueChange={(zone) => change({ time_zone: zone })}
+              data-testid="reminders-zone"
+            />
           </div>
           <button type="submit" className="btn btn-primary mt-3" disabled={save.isPending} data-testid="reminders-save">
             {t('save')}

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { FormField } from '../../components/FormField.tsx';
+import { FormField, SelectField } from '../../components/FormField.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -70,26 +70,18 @@ export default function HrPage() {
           }}
         >
           <div className="row g-2 align-items-end">
-            <div className="col-sm-4">
-              <label className="form-label" htmlFor={`${id}-team`}>
-                {t('hr.team')}
-              </label>
-              <select
-                id={`${id}-team`}
-                className="form-select"
-                value={team.id}
-                onChange={(event) => {
-                  setTeamId(event.target.value);
-                  compare.reset();
-                }}
-              >
-                {teams.map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {item.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              className="col-sm-4"
+              id={`${id}-team`}
+              label={t('hr.team')}
+              value={team.id}
+              options={teams.map((item) => item.id)}
+              optionLabel={(teamId) => teams.find((item) => item.id === teamId)?.name}
+              onValueChange={(teamId) => {
+                setTeamId(teamId);
+                compare.reset();
+              }}
+            />
             <FormField
               className="col-sm-4"
               id={`${id}-birth`}

@@ -4,8 +4,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { FormField } from '../../components/FormField.tsx';
+import { SignInLink } from '../../components/SignInLink.tsx';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { useSession } from '../auth/session.ts';
 import {
   acceptInvite,
@@ -52,13 +54,7 @@ export default function ManagementPage() {
         <section className="team-card">
           <p>{invite ? t('join.signIn') : t('management.intro')}</p>
           <div className="d-flex gap-2 flex-wrap">
-            <Link
-              className="btn btn-primary"
-              to={localizedPath(lang, '/login')}
-              state={{ from: location.pathname + location.search }}
-            >
-              {t('management.login')}
-            </Link>
+            <SignInLink>{t('management.login')}</SignInLink>
             <Link className="btn btn-outline-primary" to={localizedPath(lang, '/register')}>
               {t('management.register')}
             </Link>
@@ -216,7 +212,7 @@ function Teams({ selected, onSelect }: { selected: string | null; onSelect: (id:
 
 function TeamPanel({ id, onDeleted }: { id: string; onDeleted: () => void }) {
   const { t } = useTranslation('team');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const queryClient = useQueryClient();
   const team = useQuery({ queryKey: TEAM_KEYS.team(id), queryFn: () => fetchTeam(id) });
   const put = (data: Team) => queryClient.setQueryData(TEAM_KEYS.team(id), data);
