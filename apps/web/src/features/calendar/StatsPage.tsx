@@ -2,6 +2,7 @@ import { formatDate, type Language, type PlainDate, parseDate, today } from '@hu
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
+import { TitledSection } from '../../components/TitledSection.tsx';
 import { formatters, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { usePathLanguage } from '../../lib/route-match.ts';
@@ -94,10 +95,7 @@ export default function StatsPage() {
         )}
       </dl>
 
-      <section className="mt-4" aria-labelledby="life-cycle-title">
-        <h2 className="h5" id="life-cycle-title">
-          {t('stats.cycleTitle')}
-        </h2>
+      <TitledSection className="mt-4" titleClassName="h5" id="life-cycle-title" title={t('stats.cycleTitle')}>
         <p className="text-body-secondary">{t('stats.cycleText')}</p>
         <div className="life-cycle" data-testid="life-cycle">
           {quarters.map((quarter) => (
@@ -126,7 +124,7 @@ export default function StatsPage() {
             </ol>
           ))}
         </div>
-      </section>
+      </TitledSection>
       <PersonalCounts lang={lang} />
     </>
   );

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormField } from '../../components/FormField.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
+import { TitledSection } from '../../components/TitledSection.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { formatters, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -284,10 +285,7 @@ export default function JournalPage() {
       )}
       <DayEditor date={date} onDate={setDate} />
 
-      <section className="settings-card" aria-labelledby="journal-entries-title">
-        <h2 className="h6" id="journal-entries-title">
-          {t('entries')}
-        </h2>
+      <TitledSection className="settings-card" titleClassName="h6" id="journal-entries-title" title={t('entries')}>
         <div className="row g-2 mb-2">
           {select(
             'seal',
@@ -361,12 +359,9 @@ export default function JournalPage() {
             </button>
           </nav>
         )}
-      </section>
+      </TitledSection>
 
-      <section className="settings-card" aria-labelledby="journal-export-title">
-        <h2 className="h6" id="journal-export-title">
-          {t('exportTitle')}
-        </h2>
+      <TitledSection className="settings-card" titleClassName="h6" id="journal-export-title" title={t('exportTitle')}>
         <div className="d-flex gap-2 flex-wrap">
           {EXPORTS.map(([format, label]) => (
             <button
@@ -405,7 +400,7 @@ export default function JournalPage() {
             </span>
           )}
         </div>
-      </section>
+      </TitledSection>
     </AccountLayout>
   );
 }
