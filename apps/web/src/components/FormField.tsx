@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import './form-field.css';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className' | 'children'>;
@@ -97,6 +97,36 @@ export function FormField({
       ) : (
         control
       )}
+    </FieldFrame>
+  );
+}
+
+type TextAreaProps = Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'id' | 'value' | 'onChange' | 'className' | 'children'
+>;
+
+export interface TextAreaFieldProps extends TextAreaProps {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** The classes of the block around the label and the text area; none with ''. */
+  className?: string;
+  labelClassName?: string;
+}
+
+/** A labelled Bootstrap text area. */
+export function TextAreaField({
+  label,
+  onValueChange,
+  className = 'mb-3',
+  labelClassName = 'form-label',
+  ...textarea
+}: TextAreaFieldProps) {
+  return (
+    <FieldFrame id={textarea.id} label={label} className={className} labelClassName={labelClassName}>
+      <textarea className="form-control" onChange={(event) => onValueChange(event.target.value)} {...textarea} />
     </FieldFrame>
   );
 }

@@ -2,6 +2,7 @@ import { calendarNames, castleEntity, isValidDateText, kinEntity, kinOfDate, par
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { ActionCard } from '../../components/ActionCard.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { OracleCross } from '../../components/glyphs/OracleCross.tsx';
 import { SealGlyph } from '../../components/glyphs/SealGlyph.tsx';
@@ -149,12 +150,12 @@ export default function AboutSignaturePage() {
       {kin && user?.birth_date ? (
         <Signature kin={kin} birthDate={user.birth_date} lang={lang} />
       ) : (
-        <div className="settings-card" data-testid="signature-missing">
-          <p className="mb-2">{t('about.noBirthDate')}</p>
-          <Link className="btn btn-primary btn-sm" to={localizedPath(lang, '/account')}>
-            {t('about.addBirthDate')}
-          </Link>
-        </div>
+        <ActionCard
+          text={t('about.noBirthDate')}
+          to={localizedPath(lang, '/account')}
+          action={t('about.addBirthDate')}
+          data-testid="signature-missing"
+        />
       )}
       <p className="small mt-4 mb-0">
         <Link to={localizedPath(lang, '/account/brand-elements')}>{t('about.brandLink')}</Link>

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField, SelectField } from '../../components/FormField.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { api } from '../../lib/api.ts';
 import { ApiRequestError } from '../../lib/api-error.ts';
 import { formatters } from '../../lib/languages.ts';
@@ -158,9 +159,9 @@ export default function ReferralsPage() {
               onValueChange={setTarget}
             />
             <div className="col-sm-3">
-              <button type="submit" className="btn btn-primary w-100" disabled={create.isPending}>
+              <SubmitButton className="btn btn-primary w-100" busy={create.isPending}>
                 {t('referrals.create')}
-              </button>
+              </SubmitButton>
             </div>
           </div>
           {createError && (

@@ -191,96 +191,99 @@ export default function CheckoutPage() {
         <div className="alert alert-warning" role="alert">
           {t('products.notFound')}
         </div>
-      ) : !onForm ? (
+      ) : (
         <>
           <Summary product={product.data} lang={lang} promo={promo} />
-          <FormField
-            id="promo-code"
-            label={t('checkout.promoLabel')}
-            value={promo}
-            maxLength={40}
-            autoComplete="off"
-            onValueChange={(value) => PROMO_PATTERN.test(value) && setPromo(value)}
-          />
-          <Link
-            className="btn btn-primary btn-lg w-100"
-            to={step('/checkout/book-form')}
-            data-testid="checkout-continue"
-          >
-            {t('checkout.continue')}
-          </Link>
+          {!onForm ? (
+            <>
+              <FormField
+                id="promo-code"
+                label={t('checkout.promoLabel')}
+                value={promo}
+                maxLength={40}
+                autoComplete="off"
+                onValueChange={(value) => PROMO_PATTERN.test(value) && setPromo(value)}
+              />
+              <Link
+                className="btn btn-primary btn-lg w-100"
+                to={step('/checkout/book-form')}
+                data-testid="checkout-continue"
+              >
+                {t('checkout.continue')}
+              </Link>
+            </>
+          ) : (
+            <form onSubmit={submit} noValidate data-testid="book-form">
+              <FormField
+                id="buyer-name"
+                label={t('checkout.name')}
+                value={name}
+                maxLength={120}
+                autoComplete="name"
+                onValueChange={setName}
+              />
+              <FormField
+                id="buyer-email"
+                label={t('checkout.email')}
+                type="email"
+                value={email}
+                required
+                autoComplete="email"
+                onValueChange={setEmail}
+                hint={t('checkout.emailHelp')}
+              />
+              <FormField
+                id="buyer-phone"
+                label={t('checkout.phone')}
+                type="tel"
+                value={phone}
+                maxLength={20}
+                autoComplete="tel"
+                onValueChange={setPhone}
+              />
+              {product.data.type === 'subscription' && (
+                <CheckField
+                  id="save-method"
+                  className="mb-2"
+                  label={t('checkout.saveMethod')}
+                  checked={saveMethod}
+                  onCheckedChange={setSaveMethod}
+                />
+              )}
+              <CheckField
+                id="accept-terms"
+                className="mb-3"
+                label={
+                  <>
+                    {t('checkout.terms')}{' '}
+                    <Link to={localizedPath(lang, '/legal/terms')} target="_blank">
+                      {t('checkout.termsLink')}
+                    </Link>
+                  </>
+                }
+                checked={terms}
+                onCheckedChange={setTerms}
+                required
+              />
+              {errorText && (
+                <div className="alert alert-danger" role="alert" data-testid="checkout-error">
+                  {errorText}
+                </div>
+              )}
+              <button
+                type="submit"
+                className="btn btn-primary btn-lg w-100"
+                disabled={!terms || order.isPending || !email.includes('@')}
+                data-testid="checkout-pay"
+              >
+                {order.isPending ? t('checkout.creating') : t('checkout.pay')}
+              </button>
+              <p className="mt-2">
+                <Link to={step(plan ? '/subscription/checkout' : '/checkout')}>← {t('checkout.back')}</Link>
+              </p>
+            </form>
+          )}
         </>
-      ) : (
-        <form onSubmit={submit} noValidate data-testid="book-form">
-          <Summary product={product.data} lang={lang} promo={promo} />
-          <FormField
-            id="buyer-name"
-            label={t('checkout.name')}
-            value={name}
-            maxLength={120}
-            autoComplete="name"
-            onValueChange={setName}
-          />
-          <FormField
-            id="buyer-email"
-            label={t('checkout.email')}
-            type="email"
-            value={email}
-            required
-            autoComplete="email"
-            onValueChange={setEmail}
-            hint={t('checkout.emailHelp')}
-          />
-          <FormField
-            id="buyer-phone"
-            label={t('checkout.phone')}
-            type="tel"
-            value={phone}
-            maxLength={20}
-            autoComplete="tel"
-            onValueChange={setPhone}
-          />
-          {product.data.type === 'subscription' && (
-            <CheckField
-              id="save-method"
-              className="mb-2"
-              label={t('checkout.saveMethod')}
-              checked={saveMethod}
-              onCheckedChange={setSaveMethod}
-            />
-          )}
-          <CheckField
-            id="accept-terms"
-            className="mb-3"
-            label={
-              <>
-                {t('checkout.terms')}{' '}
-                <Link to={localizedPath(lang, '/legal/terms')} target="_blank">
-                  {t('checkout.termsLink')}
-                </Link>
-              </>
-            }
-            checked={terms}
-            onCheckedChange={setTerms}
-            required
-          />
-          {errorText && (
-            <div className="alert alert-danger" role="alert" data-testid="checkout-error">
-              {errorText}
-            </div>
-          )}
-          <button
-            type="submit"
-            className="btn btn-primary btn-lg w-100"
-            disabled={!terms || order.isPending || !email.includes('@')}
-            data-testid="checkout-pay"
-          >
-            {order.isPending ? t('checkout.creating') : t('checkout.pay')}
-          </button>
-          <p className="mt-2">
-            <Link to={step(plan ? '/subscription/checkout' : '/checkout')}>← {t('checkout.back')}</Link>
-          </p>
-        </form>
       )}
     </section>
   );

@@ -4,8 +4,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FormField } from '../../components/FormField.tsx';
+import { FormField, TextAreaField } from '../../components/FormField.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { TitledSection } from '../../components/TitledSection.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { formatters, localizedPath } from '../../lib/languages.ts';
@@ -114,16 +115,15 @@ function DayEditor({ date, onDate }: { date: string; onDate: (date: string) => v
           </p>
         </div>
       </div>
-      <label className="form-label small" htmlFor="journal-text">
-        {t('text')}
-      </label>
-      <textarea
+      <TextAreaField
+        className=""
+        labelClassName="form-label small"
         id="journal-text"
-        className="form-control"
+        label={t('text')}
         rows={5}
         maxLength={JOURNAL_TEXT_MAX}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onValueChange={setText}
         placeholder={t('placeholder')}
         dir="auto"
         data-testid="journal-text"
@@ -158,14 +158,9 @@ function DayEditor({ date, onDate }: { date: string; onDate: (date: string) => v
         data-testid="journal-tags"
       />
       <div className="d-flex gap-2 flex-wrap mt-3">
-        <button
-          type="submit"
-          className="btn btn-primary"
-          disabled={save.isPending || !text.trim()}
-          data-testid="journal-save"
-        >
+        <SubmitButton busy={save.isPending} disabled={!text.trim()} data-testid="journal-save">
           {t('save')}
-        </button>
+        </SubmitButton>
         {entry.data && (
           <button
             type="button"

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailTopics } from '../../components/EmailTopics.tsx';
 import { CheckField, type CheckFieldProps, FormField, SelectField } from '../../components/FormField.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { AccountLayout } from '../account/AccountLayout.tsx';
@@ -119,9 +120,9 @@ export default function RemindersPage() {
               data-testid="reminders-zone"
             />
           </div>
-          <button type="submit" className="btn btn-primary mt-3" disabled={save.isPending} data-testid="reminders-save">
+          <SubmitButton className="btn btn-primary mt-3" busy={save.isPending} data-testid="reminders-save">
             {t('save')}
-          </button>
+          </SubmitButton>
           {status && (
             <p className={`small mt-2 mb-0 text-${status.kind}`} role="status" data-testid="reminders-status">
               {status.text}

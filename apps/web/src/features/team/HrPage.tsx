@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { FormField, SelectField } from '../../components/FormField.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../auth/session.ts';
@@ -102,14 +103,9 @@ export default function HrPage() {
             />
           </div>
           <p className="small text-body-secondary mt-2">{t('hr.privacy')}</p>
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={!birthDate || compare.isPending}
-            data-testid="hr-compare"
-          >
+          <SubmitButton busy={compare.isPending} disabled={!birthDate} data-testid="hr-compare">
             {t('hr.compare')}
-          </button>
+          </SubmitButton>
           {compare.isError && (
             <div className="alert alert-warning py-2 mt-2" role="alert">
               {t([`errors.${(compare.error as { code?: string }).code ?? ''}`, 'errors.generic'])}

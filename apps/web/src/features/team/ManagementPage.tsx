@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { FormField } from '../../components/FormField.tsx';
 import { SignInLink } from '../../components/SignInLink.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { usePathLanguage } from '../../lib/route-match.ts';
@@ -131,9 +132,9 @@ function JoinCard({ token, onJoined }: { token: string; onJoined: (team: Team) =
       </div>
       <p className="small text-body-secondary mt-2">{t('join.privacy')}</p>
       <ErrorNote error={join.error} />
-      <button type="submit" className="btn btn-primary" disabled={join.isPending || !name.trim() || !birthDate}>
+      <SubmitButton busy={join.isPending} disabled={!name.trim() || !birthDate}>
         {t('join.action')}
-      </button>
+      </SubmitButton>
     </form>
   );
 }
@@ -195,14 +196,9 @@ function Teams({ selected, onSelect }: { selected: string | null; onSelect: (id:
             onChange={(event) => setName(event.target.value)}
             data-testid="team-name"
           />
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={create.isPending || !name.trim()}
-            data-testid="team-create"
-          >
+          <SubmitButton busy={create.isPending} disabled={!name.trim()} data-testid="team-create">
             {t('management.create')}
-          </button>
+          </SubmitButton>
         </div>
         <ErrorNote error={create.error} />
       </form>
@@ -395,13 +391,13 @@ function AddCard({ teamId, onAdded }: { teamId: string; onAdded: (team: Team) =>
           onValueChange={setBirthDate}
         />
         <div className="col-sm-3">
-          <button
-            type="submit"
+          <SubmitButton
             className="btn btn-outline-primary w-100"
-            disabled={add.isPending || !name.trim() || !birthDate}
+            busy={add.isPending}
+            disabled={!name.trim() || !birthDate}
           >
             {t('add.action')}
-          </button>
+          </SubmitButton>
         </div>
       </div>
       <ErrorNote error={add.error} />

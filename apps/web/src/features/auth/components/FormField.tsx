@@ -1,6 +1,7 @@
-import { type ReactNode, useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField, type FormFieldProps } from '../../../components/FormField.tsx';
+import { SubmitButton as FormSubmitButton } from '../../../components/SubmitButton.tsx';
 import type { CheckedForm } from '../hooks.ts';
 import { type NewPasswordValues, PASSWORD_MIN_LENGTH } from '../validation.ts';
 
@@ -107,30 +108,9 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
   );
 }
 
-/** The submit button: disabled and showing a spinner while the form is being sent. */
-export function SubmitButton({
-  busy,
-  busyLabel,
-  disabled,
-  children,
-}: {
-  busy: boolean;
-  busyLabel: string;
-  disabled?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <button type="submit" className="btn btn-primary btn-lg w-100 auth-submit" disabled={busy || disabled}>
-      {busy ? (
-        <>
-          <span className="spinner-border spinner-border-sm auth-spinner" aria-hidden="true" />
-          <span role="status">{busyLabel}</span>
-        </>
-      ) : (
-        children
-      )}
-    </button>
-  );
+/** The submit button of the account forms: large and as wide as the card. */
+export function SubmitButton(props: Omit<ComponentProps<typeof FormSubmitButton>, 'className'>) {
+  return <FormSubmitButton className="btn btn-primary btn-lg w-100 auth-submit" {...props} />;
 }
 
 /** Moves focus to the first field that has an error, in the order given. */
