@@ -16,7 +16,6 @@ export interface FormFieldProps extends InputProps {
   /** The classes of the block around the label and the field; none with ''. */
   className?: string;
   labelClassName?: string;
-  inputClassName?: string;
 }
 
 /** The ids of the error and hint under a field, as its `aria-describedby` lists them. */
@@ -73,13 +72,12 @@ export function FormField({
   addon,
   className = 'mb-3',
   labelClassName = 'form-label',
-  inputClassName = 'form-control',
   ...input
 }: FormFieldProps) {
   const control = (
     <input
       id={id}
-      className={error ? `${inputClassName} is-invalid` : inputClassName}
+      className={error ? 'form-control is-invalid' : 'form-control'}
       value={value}
       onChange={(event) => onValueChange(event.target.value)}
       aria-invalid={error ? true : undefined}

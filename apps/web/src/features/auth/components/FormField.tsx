@@ -5,7 +5,7 @@ import { SubmitButton as FormSubmitButton } from '../../../components/SubmitButt
 import type { CheckedForm } from '../hooks.ts';
 import { type NewPasswordValues, PASSWORD_MIN_LENGTH } from '../validation.ts';
 
-type AuthFieldProps = Omit<FormFieldProps, 'type' | 'addon' | 'className' | 'labelClassName' | 'inputClassName'>;
+type AuthFieldProps = Omit<FormFieldProps, 'type' | 'addon' | 'className' | 'labelClassName'>;
 
 /** An email address field that keeps the keyboard and the browser from changing what is typed. */
 export function EmailField(props: Omit<AuthFieldProps, 'label' | 'name' | 'inputMode' | 'placeholder'>) {
