@@ -13,6 +13,13 @@ async function grantPlan(request: APIRequestContext, account: Account, planId = 
   expect(reply.ok(), await reply.text()).toBe(true);
 }
 
+/** A new English-speaking account with the basic plan. */
+async function subscriber(request: APIRequestContext): Promise<Account> {
+  const account = await createAccount(request, { lang: 'en' });
+  await grantPlan(request, account);
+  return account;
+}
+
 test.describe('the education area', () => {
   // Several pages and calls per test, on a machine shared with other work.
   test.beforeEach(() => test.setTimeout(150_000));
@@ -61,9 +68,7 @@ test.describe('the education area', () => {
     page,
     request,
   }) => {
-    const account = await createAccount(request, { lang: 'en' });
-    await grantPlan(request, account);
-    await useSession(page, account);
+    await useSession(page, await subscriber(request));
     await page.goto('/en/education/courses/subscription');
     await expect(page.getByTestId('course-page')).toBeVisible();
     await expect(page.getByTestId('course-lessons').locator('.is-locked')).toHaveCount(0);
@@ -109,9 +114,7 @@ test.describe('the education area', () => {
     page,
     request,
   }) => {
-    const account = await createAccount(request, { lang: 'en' });
-    await grantPlan(request, account);
-    await useSession(page, account);
+    await useSession(page, await subscriber(request));
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/en/education/courses/13-days/lesson/lesson-1');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Day 1. The Magnetic tone');

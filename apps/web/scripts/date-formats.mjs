@@ -79,7 +79,7 @@ import type { DateTables } from './languages.ts';
 /** The ICU version the tables were read from; Intl of another version may write some dates differently. */
 export const DATE_TABLES_ICU = '${process.versions.icu}';
 
-export const DATE_TABLES = ${JSON.stringify(tables, null, 2)} as const satisfies Record<string, DateTables>;
+export const DATE_TABLES = ${JSON.stringify(tables)} as const satisfies Record<string, DateTables>;
 `;
 const file = fileURLToPath(new URL('../src/lib/date-formats.ts', import.meta.url));
 writeFileSync(file, source);

@@ -2,6 +2,7 @@ import { MAX_DATE, MIN_DATE, parseDate } from '@hunab/calendar';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { BrandLink } from '../components/BrandLink.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { AccessLayer } from '../features/access/AccessLayer.tsx';
 import { DashCta } from '../features/access/DashCta.tsx';
@@ -174,10 +175,7 @@ function Header({ lang, path, entry }: { lang: Language; path: string; entry: Ro
 
   return (
     <header className="app-header">
-      <Link to={localizedPath(lang, '/dash')} className="brand" aria-label={t('app.home')}>
-        <img src="/favicon.svg" alt="" width={28} height={28} />
-        <span>Hunab</span>
-      </Link>
+      <BrandLink to={localizedPath(lang, '/dash')} />
       {rules.dateSelector && (
         <div className="header-date d-none d-md-flex">
           <DateSelector />

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { BrandLink } from '../components/BrandLink.tsx';
 import { applyDocumentLanguage } from '../lib/i18n.ts';
 import { LANGUAGES, languageOfPath, localizedPath, NATIVE_NAMES } from '../lib/languages.ts';
 
@@ -16,10 +17,7 @@ function Header() {
 
   return (
     <header className="app-header">
-      <Link to={localizedPath(lang, '/')} className="brand" aria-label={t('app.home')}>
-        <img src="/favicon.svg" alt="" width={28} height={28} />
-        <span>Hunab</span>
-      </Link>
+      <BrandLink to={localizedPath(lang, '/')} />
       <nav aria-label={t('language.label')} className="language-list">
         {LANGUAGES.map((code) => (
           <Link

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { languageOfPath, localizedPath } from '../lib/languages.ts';
+import { Link } from 'react-router';
+import { localizedPath } from '../lib/languages.ts';
 import { usePageTitle } from '../lib/page-title.ts';
+import { usePathLanguage } from '../lib/route-match.ts';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   usePageTitle(t('notFound.title'));
   return (
     <section className="not-found text-center py-5">

@@ -1,7 +1,8 @@
 import { hasGameAccess } from '@hunab/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { SignInLink } from '../components/SignInLink.tsx';
 import { useAccess } from '../features/access/useAccess.ts';
 import { useSession } from '../features/auth/session.ts';
 import { GameClosed } from '../features/game/GameClosed.tsx';
@@ -20,21 +21,13 @@ export function PageSpinner() {
 
 function SignInPrompt() {
   const { t } = useTranslation();
-  const location = useLocation();
-  const lang = languageOfPath(location.pathname);
   return (
     <section className="guard-card text-center" aria-labelledby="guard-title">
       <h1 id="guard-title" className="h4">
         {t('guards.signInTitle')}
       </h1>
       <p className="text-body-secondary">{t('guards.signInText')}</p>
-      <Link
-        className="btn btn-primary"
-        to={localizedPath(lang, '/login')}
-        state={{ from: location.pathname + location.search }}
-      >
-        {t('header.login')}
-      </Link>
+      <SignInLink>{t('header.login')}</SignInLink>
     </section>
   );
 }

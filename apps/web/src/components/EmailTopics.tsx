@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { ApiRequestError } from '../lib/api.ts';
 import { chooseTopic, fetchEmailPreferences, TOPICS_KEY } from '../lib/email-topics.ts';
 import { isLanguage, LANGUAGE_CONFIG, type Language } from '../lib/languages.ts';
+import { CheckField } from './FormField.tsx';
 
 /**
  * The topics of a language's mailing list, one switch each. A switch saves at once; turning one on records the
@@ -101,23 +102,18 @@ export function EmailTopics({ className = 'settings-card mb-3' }: { className?: 
             const state = list.topics.find((item) => item.topic === topic);
             const id = `topic-${topic}`;
             return (
-              <div className="form-check form-switch mb-2" key={topic}>
-                <input
-                  id={id}
-                  className="form-check-input"
-                  type="checkbox"
-                  role="switch"
-                  aria-checked={state?.subscribed ?? false}
-                  checked={state?.subscribed ?? false}
-                  disabled={change.isPending}
-                  onChange={(event) => toggle(topic, event.target.checked)}
-                  data-testid={id}
-                />
-                <label className="form-check-label" htmlFor={id}>
-                  {t(`topics.names.${topic}`)}
-                  <span className="d-block small text-body-secondary">{t(`topics.hints.${topic}`)}</span>
-                </label>
-              </div>
+              <CheckField
+                key={topic}
+                id={id}
+                isSwitch
+                className="mb-2"
+                checked={state?.subscribed ?? false}
+                disabled={change.isPending}
+                onCheckedChange={(checked) => toggle(topic, checked)}
+                label={t(`topics.names.${topic}`)}
+                hint={t(`topics.hints.${topic}`)}
+                data-testid={id}
+              />
             );
           })}
           <p className="small mb-1" data-testid="topics-address">

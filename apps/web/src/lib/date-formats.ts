@@ -27,22 +27,10 @@ export const DATE_TABLES = {
       ['янв.', 'февр.', 'мар.', 'апр.', 'мая', 'июн.', 'июл.', 'авг.', 'сент.', 'окт.', 'нояб.', 'дек.'],
     ],
     styles: {
-      full: {
-        pattern: ['{weekday}', ', ', '{day}', ' ', '{month}', ' ', '{year}', ' г.'],
-        months: 0,
-        weekdays: 1,
-      },
-      long: {
-        pattern: ['{day}', ' ', '{month}', ' ', '{year}', ' г.'],
-        months: 0,
-      },
-      medium: {
-        pattern: ['{day}', ' ', '{month}', ' ', '{year}', ' г.'],
-        months: 2,
-      },
-      short: {
-        pattern: ['{day2}', '.', '{month2}', '.', '{year}'],
-      },
+      full: { pattern: ['{weekday}', ', ', '{day}', ' ', '{month}', ' ', '{year}', ' г.'], months: 0, weekdays: 1 },
+      long: { pattern: ['{day}', ' ', '{month}', ' ', '{year}', ' г.'], months: 0 },
+      medium: { pattern: ['{day}', ' ', '{month}', ' ', '{year}', ' г.'], months: 2 },
+      short: { pattern: ['{day2}', '.', '{month2}', '.', '{year}'] },
     },
   },
   en: {
@@ -66,22 +54,10 @@ export const DATE_TABLES = {
       ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
     ],
     styles: {
-      full: {
-        pattern: ['{weekday}', ', ', '{month}', ' ', '{day}', ', ', '{year}'],
-        months: 0,
-        weekdays: 1,
-      },
-      long: {
-        pattern: ['{month}', ' ', '{day}', ', ', '{year}'],
-        months: 0,
-      },
-      medium: {
-        pattern: ['{month}', ' ', '{day}', ', ', '{year}'],
-        months: 2,
-      },
-      short: {
-        pattern: ['{monthNumber}', '/', '{day}', '/', '{year2}'],
-      },
+      full: { pattern: ['{weekday}', ', ', '{month}', ' ', '{day}', ', ', '{year}'], months: 0, weekdays: 1 },
+      long: { pattern: ['{month}', ' ', '{day}', ', ', '{year}'], months: 0 },
+      medium: { pattern: ['{month}', ' ', '{day}', ', ', '{year}'], months: 2 },
+      short: { pattern: ['{monthNumber}', '/', '{day}', '/', '{year2}'] },
     },
   },
   es: {
@@ -105,22 +81,10 @@ export const DATE_TABLES = {
       ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'],
     ],
     styles: {
-      full: {
-        pattern: ['{weekday}', ', ', '{day}', ' de ', '{month}', ' de ', '{year}'],
-        months: 0,
-        weekdays: 1,
-      },
-      long: {
-        pattern: ['{day}', ' de ', '{month}', ' de ', '{year}'],
-        months: 0,
-      },
-      medium: {
-        pattern: ['{day}', ' ', '{month}', ' ', '{year}'],
-        months: 2,
-      },
-      short: {
-        pattern: ['{day}', '/', '{monthNumber}', '/', '{year2}'],
-      },
+      full: { pattern: ['{weekday}', ', ', '{day}', ' de ', '{month}', ' de ', '{year}'], months: 0, weekdays: 1 },
+      long: { pattern: ['{day}', ' de ', '{month}', ' de ', '{year}'], months: 0 },
+      medium: { pattern: ['{day}', ' ', '{month}', ' ', '{year}'], months: 2 },
+      short: { pattern: ['{day}', '/', '{monthNumber}', '/', '{year2}'] },
     },
   },
   pt: {
@@ -144,22 +108,10 @@ export const DATE_TABLES = {
       ['jan.', 'fev.', 'mar.', 'abr.', 'mai.', 'jun.', 'jul.', 'ago.', 'set.', 'out.', 'nov.', 'dez.'],
     ],
     styles: {
-      full: {
-        pattern: ['{weekday}', ', ', '{day}', ' de ', '{month}', ' de ', '{year}'],
-        months: 0,
-        weekdays: 1,
-      },
-      long: {
-        pattern: ['{day}', ' de ', '{month}', ' de ', '{year}'],
-        months: 0,
-      },
-      medium: {
-        pattern: ['{day}', ' de ', '{month}', ' de ', '{year}'],
-        months: 2,
-      },
-      short: {
-        pattern: ['{day2}', '/', '{month2}', '/', '{year}'],
-      },
+      full: { pattern: ['{weekday}', ', ', '{day}', ' de ', '{month}', ' de ', '{year}'], months: 0, weekdays: 1 },
+      long: { pattern: ['{day}', ' de ', '{month}', ' de ', '{year}'], months: 0 },
+      medium: { pattern: ['{day}', ' de ', '{month}', ' de ', '{year}'], months: 2 },
+      short: { pattern: ['{day2}', '/', '{month2}', '/', '{year}'] },
     },
   },
   de: {
@@ -182,59 +134,30 @@ export const DATE_TABLES = {
       ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'],
     ],
     styles: {
-      full: {
-        pattern: ['{weekday}', ', ', '{day}', '. ', '{month}', ' ', '{year}'],
-        months: 0,
-        weekdays: 1,
-      },
-      long: {
-        pattern: ['{day}', '. ', '{month}', ' ', '{year}'],
-        months: 0,
-      },
-      medium: {
-        pattern: ['{day2}', '.', '{month2}', '.', '{year}'],
-      },
-      short: {
-        pattern: ['{day2}', '.', '{month2}', '.', '{year2}'],
-      },
+      full: { pattern: ['{weekday}', ', ', '{day}', '. ', '{month}', ' ', '{year}'], months: 0, weekdays: 1 },
+      long: { pattern: ['{day}', '. ', '{month}', ' ', '{year}'], months: 0 },
+      medium: { pattern: ['{day2}', '.', '{month2}', '.', '{year}'] },
+      short: { pattern: ['{day2}', '.', '{month2}', '.', '{year2}'] },
     },
   },
   ja: {
     digits: '0123456789',
     names: [['日曜日', '月曜日', '火曜日', '水曜日', '木曜日', '金曜日', '土曜日']],
     styles: {
-      full: {
-        pattern: ['{year}', '年', '{monthNumber}', '月', '{day}', '日', '{weekday}'],
-        weekdays: 0,
-      },
-      long: {
-        pattern: ['{year}', '年', '{monthNumber}', '月', '{day}', '日'],
-      },
-      medium: {
-        pattern: ['{year}', '/', '{month2}', '/', '{day2}'],
-      },
-      short: {
-        pattern: ['{year}', '/', '{month2}', '/', '{day2}'],
-      },
+      full: { pattern: ['{year}', '年', '{monthNumber}', '月', '{day}', '日', '{weekday}'], weekdays: 0 },
+      long: { pattern: ['{year}', '年', '{monthNumber}', '月', '{day}', '日'] },
+      medium: { pattern: ['{year}', '/', '{month2}', '/', '{day2}'] },
+      short: { pattern: ['{year}', '/', '{month2}', '/', '{day2}'] },
     },
   },
   zh: {
     digits: '0123456789',
     names: [['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六']],
     styles: {
-      full: {
-        pattern: ['{year}', '年', '{monthNumber}', '月', '{day}', '日', '{weekday}'],
-        weekdays: 0,
-      },
-      long: {
-        pattern: ['{year}', '年', '{monthNumber}', '月', '{day}', '日'],
-      },
-      medium: {
-        pattern: ['{year}', '年', '{monthNumber}', '月', '{day}', '日'],
-      },
-      short: {
-        pattern: ['{year}', '/', '{monthNumber}', '/', '{day}'],
-      },
+      full: { pattern: ['{year}', '年', '{monthNumber}', '月', '{day}', '日', '{weekday}'], weekdays: 0 },
+      long: { pattern: ['{year}', '年', '{monthNumber}', '月', '{day}', '日'] },
+      medium: { pattern: ['{year}', '年', '{monthNumber}', '月', '{day}', '日'] },
+      short: { pattern: ['{year}', '/', '{monthNumber}', '/', '{day}'] },
     },
   },
   ar: {
@@ -244,21 +167,10 @@ export const DATE_TABLES = {
       ['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'],
     ],
     styles: {
-      full: {
-        pattern: ['{weekday}', '، ', '{day}', ' ', '{month}', ' ', '{year}'],
-        months: 0,
-        weekdays: 1,
-      },
-      long: {
-        pattern: ['{day}', ' ', '{month}', ' ', '{year}'],
-        months: 0,
-      },
-      medium: {
-        pattern: ['{day2}', '‏/', '{month2}', '‏/', '{year}'],
-      },
-      short: {
-        pattern: ['{day}', '‏/', '{monthNumber}', '‏/', '{year}'],
-      },
+      full: { pattern: ['{weekday}', '، ', '{day}', ' ', '{month}', ' ', '{year}'], months: 0, weekdays: 1 },
+      long: { pattern: ['{day}', ' ', '{month}', ' ', '{year}'], months: 0 },
+      medium: { pattern: ['{day2}', '‏/', '{month2}', '‏/', '{year}'] },
+      short: { pattern: ['{day}', '‏/', '{monthNumber}', '‏/', '{year}'] },
     },
   },
 } as const satisfies Record<string, DateTables>;

@@ -6,7 +6,7 @@
  * compared segment by segment with the few entries that share it.
  */
 import { useLocation } from 'react-router';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../lib/languages.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, languageOfPath } from '../lib/languages.ts';
 import { ROUTES, type RouteEntry } from './route-table.ts';
 
 export type RouteParams = Readonly<Record<string, string | undefined>>;
@@ -126,6 +126,11 @@ export function matchRoute(pathname: string): RouteMatch {
   }
   last = { pathname, match };
   return match;
+}
+
+/** The interface language of the current address, from its /{lang}/ prefix. */
+export function usePathLanguage(): Language {
+  return languageOfPath(useLocation().pathname);
 }
 
 /** The route-table match of the current address (see route-match.ts). */

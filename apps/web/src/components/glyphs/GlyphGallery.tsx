@@ -1,5 +1,5 @@
 import { calendarNames, type Language, runeOfDay } from '@hunab/calendar';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { KinCard } from './KinCard.tsx';
 import { PlasmaGlyph } from './PlasmaGlyph.tsx';
 import { RuneGlyph } from './RuneGlyph.tsx';
@@ -18,6 +18,42 @@ const CARDS: readonly (readonly [number, boolean, boolean])[] = [
   [260, true, false],
 ];
 
+/** A titled part of the gallery, found by tests under its id. */
+function GallerySection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section data-testid={id} aria-labelledby={id}>
+      <h2 className="h5" id={id}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Glyphs 1 to `count`, each above its number and caption. */
+function GlyphGrid({
+  count,
+  glyph,
+  caption,
+}: {
+  count: number;
+  glyph: (n: number) => ReactNode;
+  caption: (n: number) => ReactNode;
+}) {
+  return (
+    <ul className="glyph-gallery-grid">
+      {range(count).map((n) => (
+        <li key={n}>
+          {glyph(n)}
+          <span>
+            {n} {caption(n)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Every glyph of the product on one page, for review at a hidden route (/test/glyphs). */
 export function GlyphGallery({ lang = 'en' }: { lang?: Language }) {
   const names = calendarNames(lang);
@@ -26,77 +62,42 @@ export function GlyphGallery({ lang = 'en' }: { lang?: Language }) {
     <div className="glyph-gallery" data-testid="glyph-gallery">
       <h1 className="h3 mb-3">Glyphs</h1>
 
-      <section data-testid="glyphs-seals" aria-labelledby="glyphs-seals">
-        <h2 className="h5" id="glyphs-seals">
-          Solar seals
-        </h2>
-        <ul className="glyph-gallery-grid">
-          {range(20).map((seal) => (
-            <li key={seal}>
-              <SealGlyph seal={seal} size={64} label={names.seals[seal - 1] ?? ''} />
-              <span>
-                {seal} {names.seals[seal - 1]}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <GallerySection id="glyphs-seals" title="Solar seals">
+        <GlyphGrid
+          count={20}
+          glyph={(seal) => <SealGlyph seal={seal} size={64} label={names.seals[seal - 1] ?? ''} />}
+          caption={(seal) => names.seals[seal - 1]}
+        />
+      </GallerySection>
 
-      <section data-testid="glyphs-tones" aria-labelledby="glyphs-tones">
-        <h2 className="h5" id="glyphs-tones">
-          Galactic tones
-        </h2>
-        <ul className="glyph-gallery-grid">
-          {range(13).map((tone) => (
-            <li key={tone}>
-              <ToneGlyph tone={tone} size={56} label={`${tone} ${names.tones[tone - 1] ?? ''}`} />
-              <span>
-                {tone} {names.tones[tone - 1]}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <GallerySection id="glyphs-tones" title="Galactic tones">
+        <GlyphGrid
+          count={13}
+          glyph={(tone) => <ToneGlyph tone={tone} size={56} label={`${tone} ${names.tones[tone - 1] ?? ''}`} />}
+          caption={(tone) => names.tones[tone - 1]}
+        />
+      </GallerySection>
 
-      <section data-testid="glyphs-plasmas" aria-labelledby="glyphs-plasmas">
-        <h2 className="h5" id="glyphs-plasmas">
-          Radial plasmas
-        </h2>
-        <ul className="glyph-gallery-grid">
-          {range(7).map((plasma) => (
-            <li key={plasma}>
-              <PlasmaGlyph plasma={plasma} size={64} label={names.radialPlasmas[plasma - 1] ?? ''} />
-              <span>
-                {plasma} {names.radialPlasmas[plasma - 1]}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <GallerySection id="glyphs-plasmas" title="Radial plasmas">
+        <GlyphGrid
+          count={7}
+          glyph={(plasma) => <PlasmaGlyph plasma={plasma} size={64} label={names.radialPlasmas[plasma - 1] ?? ''} />}
+          caption={(plasma) => names.radialPlasmas[plasma - 1]}
+        />
+      </GallerySection>
 
-      <section data-testid="glyphs-runes" aria-labelledby="glyphs-runes">
-        <h2 className="h5" id="glyphs-runes">
-          Runes of the days of a moon
-        </h2>
-        <ul className="glyph-gallery-grid">
-          {range(28).map((day) => {
+      <GallerySection id="glyphs-runes" title="Runes of the days of a moon">
+        <GlyphGrid
+          count={28}
+          glyph={(day) => {
             const rune = runeOfDay(day);
-            return (
-              <li key={day}>
-                <RuneGlyph day={day} size={48} label={`${rune.name} ${rune.letter}`} />
-                <span>
-                  {day} · {rune.name}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
+            return <RuneGlyph day={day} size={48} label={`${rune.name} ${rune.letter}`} />;
+          }}
+          caption={(day) => `· ${runeOfDay(day).name}`}
+        />
+      </GallerySection>
 
-      <section data-testid="glyphs-cards" aria-labelledby="glyphs-cards">
-        <h2 className="h5" id="glyphs-cards">
-          Kin cards
-        </h2>
+      <GallerySection id="glyphs-cards" title="Kin cards">
         <div className="glyph-gallery-cards mb-3">
           {CARDS.map(([kin, portal, mystic]) => (
             <KinCard
@@ -131,19 +132,16 @@ export function GlyphGallery({ lang = 'en' }: { lang?: Language }) {
             );
           })}
         </div>
-      </section>
+      </GallerySection>
 
-      <section data-testid="glyphs-warnings" aria-labelledby="glyphs-warnings">
-        <h2 className="h5" id="glyphs-warnings">
-          Warning symbol
-        </h2>
+      <GallerySection id="glyphs-warnings" title="Warning symbol">
         <div className="glyph-gallery-cards">
           <WarningSymbol label="Missing sign or tone" size={48} />
           {[0, 261, 1.5].map((kin) => (
             <KinCard key={kin} kin={kin} lang={lang} size="md" />
           ))}
         </div>
-      </section>
+      </GallerySection>
     </div>
   );
 }

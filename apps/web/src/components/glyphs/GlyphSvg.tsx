@@ -42,7 +42,7 @@ export function glyphSvg({
 }: GlyphSvgProps) {
   return (
     <svg
-      className={className ? `glyph glyph-${glyph} ${className}` : `glyph glyph-${glyph}`}
+      className={withClass(`glyph glyph-${glyph}`, className)}
       viewBox={viewBox}
       width={size}
       height={height}
@@ -57,6 +57,9 @@ export function glyphSvg({
     </svg>
   );
 }
+
+/** A glyph's own classes, then those its caller adds. */
+export const withClass = (own: string, added: string | undefined): string => (added ? `${own} ${added}` : own);
 
 /** Whether n is an integer from 1 to max. */
 export const inRange = (n: unknown, max: number): n is number =>

@@ -1,4 +1,4 @@
-import { circle, type GlyphProps, GlyphSvg, inRange, starPolygon } from './GlyphSvg.tsx';
+import { circle, type GlyphProps, GlyphSvg, inRange, starPolygon, withClass } from './GlyphSvg.tsx';
 import { WarningSymbol } from './WarningSymbol.tsx';
 
 /**
@@ -73,18 +73,11 @@ export const PLASMA_PARTS: readonly (readonly Part[])[] = [
 ];
 
 /** A radial plasma (1 Dali ... 7 Silio). Anything else shows the warning symbol. */
-export function PlasmaGlyph({ plasma, size = 48, label, decorative, className }: GlyphProps & { plasma: number }) {
+export function PlasmaGlyph({ plasma, className, ...glyph }: GlyphProps & { plasma: number }) {
   const parts = inRange(plasma, 7) ? PLASMA_PARTS[plasma - 1] : undefined;
-  if (!parts) return <WarningSymbol label={label} size={size} decorative={decorative} className={className} />;
+  if (!parts) return <WarningSymbol {...glyph} className={className} />;
   return (
-    <GlyphSvg
-      glyph="plasma"
-      value={plasma}
-      label={label}
-      size={size}
-      decorative={decorative}
-      className={className ? `glyph-plasma-${plasma} ${className}` : `glyph-plasma-${plasma}`}
-    >
+    <GlyphSvg glyph="plasma" value={plasma} {...glyph} className={withClass(`glyph-plasma-${plasma}`, className)}>
       {parts.map(([kind, d]) => (
         <path key={d} className={PART_CLASS[kind]} d={d} />
       ))}

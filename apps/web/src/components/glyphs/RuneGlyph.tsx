@@ -39,13 +39,12 @@ export const SPECIAL_RUNE_PATHS: readonly string[] = [
 ];
 
 /** The rune of a day of the moon (1-28) from runeOfDay, stroked in the current colour. Else the warning symbol. */
-export function RuneGlyph({ day, size = 48, label, decorative, className }: GlyphProps & { day: number }) {
-  if (!inRange(day, 28))
-    return <WarningSymbol label={label} size={size} decorative={decorative} className={className} />;
+export function RuneGlyph({ day, ...glyph }: GlyphProps & { day: number }) {
+  if (!inRange(day, 28)) return <WarningSymbol {...glyph} />;
   const rune = runeOfDay(day);
   const d = rune.index === null ? SPECIAL_RUNE_PATHS[day / 7 - 1] : FUTHARK_PATHS[rune.index - 1];
   return (
-    <GlyphSvg glyph="rune" value={day} label={label} size={size} decorative={decorative} className={className}>
+    <GlyphSvg glyph="rune" value={day} {...glyph}>
       <path className="r-s" d={d} />
       {rune.special && <path className="r-ring" d={circle(80, 82, 6)} />}
     </GlyphSvg>

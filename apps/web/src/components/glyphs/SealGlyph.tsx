@@ -1,5 +1,5 @@
 import { SEAL_PARTS } from '@hunab/contracts';
-import { type GlyphProps, GlyphSvg, glyphSvg, inRange } from './GlyphSvg.tsx';
+import { type GlyphProps, GlyphSvg, glyphSvg, inRange, withClass } from './GlyphSvg.tsx';
 import { WarningSymbol } from './WarningSymbol.tsx';
 
 const PART_CLASS = { s: 'g-s', t: 'g-t', f: 'g-f', c: 'g-c' } as const;
@@ -24,19 +24,10 @@ export function SealShapes({ seal }: { seal: number }) {
 /**
  * A solar seal (1-20) as an emblem on a rounded tile in its colour. Anything else shows the warning symbol.
  */
-export function SealGlyph({ seal, size = 48, label, decorative, className }: GlyphProps & { seal: number }) {
-  if (!inRange(seal, 20))
-    return <WarningSymbol label={label} size={size} decorative={decorative} className={className} />;
-  const color = sealColor(seal);
+export function SealGlyph({ seal, className, ...glyph }: GlyphProps & { seal: number }) {
+  if (!inRange(seal, 20)) return <WarningSymbol {...glyph} className={className} />;
   return (
-    <GlyphSvg
-      glyph="seal"
-      value={seal}
-      label={label}
-      size={size}
-      decorative={decorative}
-      className={className ? `glyph-${color} ${className}` : `glyph-${color}`}
-    >
+    <GlyphSvg glyph="seal" value={seal} {...glyph} className={withClass(`glyph-${sealColor(seal)}`, className)}>
       <SealShapes seal={seal} />
     </GlyphSvg>
   );

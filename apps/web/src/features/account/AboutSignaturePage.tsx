@@ -1,6 +1,8 @@
 import { calendarNames, castleEntity, isValidDateText, kinEntity, kinOfDate, parseDate } from '@hunab/calendar';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { ActionCard } from '../../components/ActionCard.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { OracleCross } from '../../components/glyphs/OracleCross.tsx';
 import { SealGlyph } from '../../components/glyphs/SealGlyph.tsx';
@@ -30,6 +32,36 @@ function Keywords({ words }: { words: { power: string; action: string; essence: 
   );
 }
 
+type KeywordsOf = Parameters<typeof Keywords>[0]['words'];
+
+/** A part of the signature: its glyph beside its title and explanation, and its keywords under them. */
+function SignaturePart({
+  part,
+  glyph,
+  title,
+  keywords,
+  children,
+}: {
+  part: 'seal' | 'tone' | 'wave';
+  glyph: ReactNode;
+  title: string;
+  keywords?: KeywordsOf;
+  children: ReactNode;
+}) {
+  return (
+    <section className="settings-card" data-testid={`signature-${part}`}>
+      <div className="d-flex gap-3 align-items-start">
+        {glyph}
+        <div className="min-w-0">
+          <h2 className="h6 mb-1">{title}</h2>
+          {children}
+        </div>
+      </div>
+      <Keywords words={keywords} />
+    </section>
+  );
+}
+
 function Signature({ kin, birthDate, lang }: { kin: number; birthDate: string; lang: Language }) {
   const { t } = useTranslation('growth');
   const entity = kinEntity(kin, lang);
@@ -55,46 +87,34 @@ function Signature({ kin, birthDate, lang }: { kin: number; birthDate: string; l
       </div>
 
       <div className="signature-grid">
-        <section className="settings-card" data-testid="signature-seal">
-          <div className="d-flex gap-3 align-items-start">
-            <SealGlyph seal={seal} size={56} label={entity.sign.name} />
-            <div className="min-w-0">
-              <h2 className="h6 mb-1">{t('about.seal', { name: entity.sign.name, number: seal })}</h2>
-              <p className="small text-body-secondary">
-                {t('about.sealText', { color: names.colors[entity.color - 1] })}
-              </p>
-            </div>
-          </div>
-          <Keywords words={names.sealKeywords[seal - 1]} />
-        </section>
-
-        <section className="settings-card" data-testid="signature-tone">
-          <div className="d-flex gap-3 align-items-start">
-            <ToneGlyph tone={tone} size={56} label={entity.tone.name} />
-            <div className="min-w-0">
-              <h2 className="h6 mb-1">{t('about.tone', { name: entity.tone.name, number: tone })}</h2>
-              <p className="small text-body-secondary">{t('about.toneText')}</p>
-            </div>
-          </div>
-          <Keywords words={names.toneKeywords[tone - 1]} />
-        </section>
-
-        <section className="settings-card" data-testid="signature-wave">
-          <div className="d-flex gap-3 align-items-start">
-            <SealGlyph seal={waveSeal.number} size={56} label={waveSeal.name} />
-            <div className="min-w-0">
-              <h2 className="h6 mb-1">
-                {t('about.wave', { name: entity.waveSpell.name, number: entity.waveSpell.number })}
-              </h2>
-              <p className="small text-body-secondary mb-2">
-                {t('about.waveText', { day: tone, first: waveFirst, castle: castle.name })}
-              </p>
-              <Link className="small" to={link(`/trecena/${entity.waveSpell.number}`)}>
-                {t('about.openWave')}
-              </Link>
-            </div>
-          </div>
-        </section>
+        <SignaturePart
+          part="seal"
+          glyph={<SealGlyph seal={seal} size={56} label={entity.sign.name} />}
+          title={t('about.seal', { name: entity.sign.name, number: seal })}
+          keywords={names.sealKeywords[seal - 1]}
+        >
+          <p className="small text-body-secondary">{t('about.sealText', { color: names.colors[entity.color - 1] })}</p>
+        </SignaturePart>
+        <SignaturePart
+          part="tone"
+          glyph={<ToneGlyph tone={tone} size={56} label={entity.tone.name} />}
+          title={t('about.tone', { name: entity.tone.name, number: tone })}
+          keywords={names.toneKeywords[tone - 1]}
+        >
+          <p className="small text-body-secondary">{t('about.toneText')}</p>
+        </SignaturePart>
+        <SignaturePart
+          part="wave"
+          glyph={<SealGlyph seal={waveSeal.number} size={56} label={waveSeal.name} />}
+          title={t('about.wave', { name: entity.waveSpell.name, number: entity.waveSpell.number })}
+        >
+          <p className="small text-body-secondary mb-2">
+            {t('about.waveText', { day: tone, first: waveFirst, castle: castle.name })}
+          </p>
+          <Link className="small" to={link(`/trecena/${entity.waveSpell.number}`)}>
+            {t('about.openWave')}
+          </Link>
+        </SignaturePart>
       </div>
 
       <section className="settings-card mt-3" data-testid="signature-oracle">
@@ -130,12 +150,12 @@ export default function AboutSignaturePage() {
       {kin && user?.birth_date ? (
         <Signature kin={kin} birthDate={user.birth_date} lang={lang} />
       ) : (
-        <div className="settings-card" data-testid="signature-missing">
-          <p className="mb-2">{t('about.noBirthDate')}</p>
-          <Link className="btn btn-primary btn-sm" to={localizedPath(lang, '/account')}>
-            {t('about.addBirthDate')}
-          </Link>
-        </div>
+        <ActionCard
+          text={t('about.noBirthDate')}
+          to={localizedPath(lang, '/account')}
+          action={t('about.addBirthDate')}
+          data-testid="signature-missing"
+        />
       )}
       <p className="small mt-4 mb-0">
         <Link to={localizedPath(lang, '/account/brand-elements')}>{t('about.brandLink')}</Link>

@@ -2,6 +2,7 @@ import { birthDateBodySchema, changeEmailBodySchema } from '@hunab/contracts';
 import { type FormEvent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { CheckField } from '../../components/FormField.tsx';
 import { ApiRequestError, api } from '../../lib/api.ts';
 import {
   LANGUAGES,
@@ -181,20 +182,14 @@ export default function AccountPage() {
         </select>
       </section>
       <section className="settings-card d-flex justify-content-between align-items-center flex-wrap gap-2">
-        <div className="form-check form-switch mb-0">
-          <input
-            id="theme-switch"
-            className="form-check-input"
-            type="checkbox"
-            role="switch"
-            aria-checked={theme === 'dark'}
-            checked={theme === 'dark'}
-            onChange={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
-          />
-          <label className="form-check-label" htmlFor="theme-switch">
-            {t('header.darkTheme')}
-          </label>
-        </div>
+        <CheckField
+          id="theme-switch"
+          isSwitch
+          className="mb-0"
+          label={t('header.darkTheme')}
+          checked={theme === 'dark'}
+          onCheckedChange={(dark) => setTheme(dark ? 'dark' : 'light')}
+        />
         <button
           type="button"
           className="btn btn-outline-danger"

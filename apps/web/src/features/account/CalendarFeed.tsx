@@ -2,9 +2,16 @@ import type { FeedLink, FeedStatus } from '@hunab/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckField } from '../../components/FormField.tsx';
 import { ApiRequestError, api } from '../../lib/api.ts';
 
 const STATUS_KEY = ['feed', 'status'];
+
+/** What the feed may carry besides the days, with the labels of their boxes. */
+const FEED_PARTS = [
+  ['returns', 'includeReturns'],
+  ['cards', 'includeCards'],
+] as const;
 
 /**
  * The personal calendar feed on the account page: make its secret address (shown once, since only its hash is
@@ -18,8 +25,7 @@ export function CalendarFeed() {
     queryFn: () => api<{ data: FeedStatus }>('/feed').then((reply) => reply.data),
   });
   const [link, setLink] = useState<FeedLink | null>(null);
-  const [includeReturns, setIncludeReturns] = useState(true);
-  const [includeCards, setIncludeCards] = useState(true);
+  const [include, setInclude] = useState({ returns: true, cards: true });
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null);
   const [copied, setCopied] = useState(false);
@@ -40,7 +46,7 @@ export function CalendarFeed() {
     run(async () => {
       const reply = await api<{ data: FeedLink }>('/feed', {
         method: 'POST',
-        body: { include_returns: includeReturns, include_cards: includeCards },
+        body: { include_returns: include.returns, include_cards: include.cards },
       });
       setLink(reply.data);
       setCopied(false);
@@ -103,30 +109,16 @@ export function CalendarFeed() {
       )}
       {!active && (
         <div className="mb-2">
-          <div className="form-check">
-            <input
-              id="feed-returns"
-              className="form-check-input"
-              type="checkbox"
-              checked={includeReturns}
-              onChange={(event) => setIncludeReturns(event.target.checked)}
+          {FEED_PARTS.map(([part, label]) => (
+            <CheckField
+              key={part}
+              id={`feed-${part}`}
+              labelClassName="small"
+              label={t(label)}
+              checked={include[part]}
+              onCheckedChange={(checked) => setInclude((old) => ({ ...old, [part]: checked }))}
             />
-            <label className="form-check-label small" htmlFor="feed-returns">
-              {t('includeReturns')}
-            </label>
-          </div>
-          <div className="form-check">
-            <input
-              id="feed-cards"
-              className="form-check-input"
-              type="checkbox"
-              checked={includeCards}
-              onChange={(event) => setIncludeCards(event.target.checked)}
-            />
-            <label className="form-check-label small" htmlFor="feed-cards">
-              {t('includeCards')}
-            </label>
-          </div>
+          ))}
         </div>
       )}
       <div className="d-flex gap-2 flex-wrap">

@@ -2,11 +2,13 @@ import { REFERRAL_TARGETS, type ReferralLinkDto, type ReferralSummary } from '@h
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { FormField, SelectField } from '../../components/FormField.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { api } from '../../lib/api.ts';
 import { ApiRequestError } from '../../lib/api-error.ts';
-import { formatters, languageOfPath } from '../../lib/languages.ts';
+import { formatters } from '../../lib/languages.ts';
 import { usePageHead } from '../../lib/page-meta.tsx';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { AccountLayout } from './AccountLayout.tsx';
 
 const REFERRALS_KEY = ['referrals'] as const;
@@ -60,7 +62,7 @@ function LinkRow({ link, format }: { link: ReferralLinkDto; format: ReturnType<t
 /** /account/referrals: the user's links with a source each, what they brought, and the rewards earned. */
 export default function ReferralsPage() {
   const { t } = useTranslation('growth');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const format = formatters(lang);
   usePageHead(lang, t('referrals.title'), t('referrals.description'));
   const queryClient = useQueryClient();
@@ -135,41 +137,31 @@ export default function ReferralsPage() {
         <form className="referral-form" onSubmit={submit}>
           <h2 className="h6">{t('referrals.newLink')}</h2>
           <div className="row g-2 align-items-end">
-            <div className="col-sm-5">
-              <label className="form-label small" htmlFor="referral-source">
-                {t('referrals.source')}
-              </label>
-              <input
-                id="referral-source"
-                className="form-control"
-                value={source}
-                maxLength={40}
-                placeholder={t('referrals.sourcePlaceholder')}
-                onChange={(event) => setSource(event.target.value)}
-                required
-              />
-            </div>
-            <div className="col-sm-4">
-              <label className="form-label small" htmlFor="referral-target">
-                {t('referrals.target')}
-              </label>
-              <select
-                id="referral-target"
-                className="form-select"
-                value={target}
-                onChange={(event) => setTarget(event.target.value as (typeof REFERRAL_TARGETS)[number])}
-              >
-                {REFERRAL_TARGETS.map((path) => (
-                  <option key={path} value={path}>
-                    {t(`referrals.targets.${path.slice(1)}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FormField
+              className="col-sm-5"
+              labelClassName="form-label small"
+              id="referral-source"
+              label={t('referrals.source')}
+              value={source}
+              maxLength={40}
+              placeholder={t('referrals.sourcePlaceholder')}
+              onValueChange={setSource}
+              required
+            />
+            <SelectField
+              className="col-sm-4"
+              labelClassName="form-label small"
+              id="referral-target"
+              label={t('referrals.target')}
+              value={target}
+              options={REFERRAL_TARGETS}
+              optionLabel={(path) => t(`referrals.targets.${path.slice(1)}`)}
+              onValueChange={setTarget}
+            />
             <div className="col-sm-3">
-              <button type="submit" className="btn btn-primary w-100" disabled={create.isPending}>
+              <SubmitButton className="btn btn-primary w-100" busy={create.isPending}>
                 {t('referrals.create')}
-              </button>
+              </SubmitButton>
             </div>
           </div>
           {createError && (

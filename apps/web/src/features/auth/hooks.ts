@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { type Language, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import type { FieldError } from './required.ts';
 
 /** The interface language of the current path, and a helper that keeps its prefix on links and redirects. */
 export function useAuthPaths(): { lang: Language; to: (path: string) => string } {
@@ -81,4 +83,43 @@ export function useCooldown(): { left: number; start: (seconds: number) => void 
   }, []);
 
   return { left: Math.max(0, Math.ceil((endsAt - now) / 1000)), start };
+}
+
+type TextValues<V> = { [K in keyof V]: string };
+
+/** The values of a form of text fields, and what is wrong with them as far as it is shown yet. */
+export interface CheckedForm<V extends TextValues<V>> {
+  values: V;
+  /** The problems of the values as they are now, shown or not. */
+  errors: Partial<Record<keyof V, FieldError>>;
+  set: (field: keyof V) => (value: string) => void;
+  touch: (field: keyof V) => () => void;
+  /** The translated problem of a field, once the field was left with something in it or the form was sent. */
+  errorText: (field: keyof V) => string | null;
+  markSubmitted: () => void;
+}
+
+/** A field is checked once left with something in it, and from the first submit on, on every change. */
+export function useCheckedForm<V extends TextValues<V>>(
+  initial: () => V,
+  validate: (values: V) => Partial<Record<keyof V, FieldError>>,
+): CheckedForm<V> {
+  const { t } = useTranslation('auth');
+  const [values, setValues] = useState(initial);
+  const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const errors = validate(values);
+  return {
+    values,
+    errors,
+    set: (field) => (value) => setValues((old) => ({ ...old, [field]: value })),
+    touch: (field) => () => {
+      if (values[field] !== '') setTouched((old) => (old[field] ? old : { ...old, [field]: true }));
+    },
+    errorText: (field) => {
+      const problem = submitted || touched[field] ? errors[field] : undefined;
+      return problem ? t(problem.key, problem.values) : null;
+    },
+    markSubmitted: () => setSubmitted(true),
+  };
 }

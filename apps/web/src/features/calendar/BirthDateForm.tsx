@@ -2,6 +2,7 @@ import { MAX_DATE, MIN_DATE } from '@hunab/calendar';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { FormField } from '../../components/FormField.tsx';
 import { useSession } from '../auth/session.ts';
 import { birthDateFromUrl, encodeBirthDate } from './birthDate.ts';
 
@@ -26,20 +27,17 @@ export function BirthDateForm({ initial }: { initial: string | null }) {
 
   return (
     <form className="settings-card d-flex gap-2 flex-wrap align-items-end" onSubmit={submit}>
-      <div>
-        <label className="form-label small" htmlFor="personal-birth-date">
-          {t('account.birthDate')}
-        </label>
-        <input
-          id="personal-birth-date"
-          type="date"
-          className="form-control"
-          min={MIN_DATE}
-          max={MAX_DATE}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-        />
-      </div>
+      <FormField
+        className=""
+        labelClassName="form-label small"
+        id="personal-birth-date"
+        label={t('account.birthDate')}
+        type="date"
+        min={MIN_DATE}
+        max={MAX_DATE}
+        value={value}
+        onValueChange={setValue}
+      />
       <button type="submit" className="btn btn-primary" disabled={value.length !== 10}>
         {t('dash.calculate')}
       </button>

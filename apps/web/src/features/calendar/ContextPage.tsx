@@ -3,7 +3,6 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PageRedirect } from '../../components/PageRedirect.tsx';
-import { ShareButton } from '../../components/ShareButton.tsx';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useRouteParams } from '../../lib/route-match.ts';
@@ -12,7 +11,7 @@ import { useSession } from '../auth/session.ts';
 import { ReadingLockedError } from '../content/loader.ts';
 import { ReadingView } from '../content/ReadingView.tsx';
 import { useReading } from '../content/useReading.ts';
-import { KinSummary } from './KinSummary.tsx';
+import { DayShare, KinSummary } from './KinSummary.tsx';
 
 function parseOrNull(text: string | undefined) {
   try {
@@ -61,13 +60,7 @@ export default function ContextPage() {
         {t('pages.context')}
       </h1>
       <KinSummary day={day} lang={lang} heading="h2" />
-      <div className="mt-2">
-        <ShareButton
-          image={`/api/share/day/${day.date}.png?lang=${lang}`}
-          fileName={`hunab-${day.date}.png`}
-          title={day.kin.name}
-        />
-      </div>
+      <DayShare day={day} lang={lang} />
       {reading.error instanceof ReadingLockedError ? (
         <section className="settings-card mt-3" data-testid="reading-locked" data-reason={reading.error.reason}>
           <p className="mb-2">

@@ -1,9 +1,10 @@
 import { calendarDay, type Kin, kinEntity } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
-import { type Language, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { type Language, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 
 function Position({ kin, role, lang, testId }: { kin: Kin; role: string; lang: Language; testId: string }) {
@@ -21,7 +22,7 @@ function Position({ kin, role, lang, testId }: { kin: Kin; role: string; lang: L
 /** The oracle of the selected day: the guide (driver) on top, antipode left, the kin in the centre, analog right, occult below. */
 export default function CrossPage() {
   const { t } = useTranslation();
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const { date } = useSelectedDate();
   const kin = calendarDay(date, lang).kin;
   usePageTitle(t('pages.cross'));

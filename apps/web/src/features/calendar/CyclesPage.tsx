@@ -1,17 +1,18 @@
 import { calendarDay, formatDate, kinEntity, parseDate, today } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { OracleCross } from '../../components/glyphs/OracleCross.tsx';
-import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { formatters, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { BirthDateForm, usePageBirthDate } from './BirthDateForm.tsx';
 import { lastBirthday, lifeStats } from './life.ts';
 
 /** Personal cycles for a birth date from the URL hash: the birth kin, its oracle, the kin of this year, the next return. */
 export default function CyclesPage() {
   const { t } = useTranslation();
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   usePageTitle(t('pages.cycles'));
   const birthDate = usePageBirthDate();
   const form = <BirthDateForm key={birthDate} initial={birthDate} />;

@@ -21,7 +21,7 @@ import { type SessionUser, updateSessionUser, useSession } from '../auth/session
 import { ReadingView } from '../content/ReadingView.tsx';
 import { useReading } from '../content/useReading.ts';
 import { birthDateFromUrl, dashAsksBirthDate, encodeBirthDate } from './birthDate.ts';
-import { KinSummary } from './KinSummary.tsx';
+import { DayShare, KinSummary } from './KinSummary.tsx';
 import { useOpenContext } from './useMatrixDate.ts';
 
 const TABS = ['seal', 'tone', 'oracle', 'veintena'] as const;
@@ -124,13 +124,7 @@ export default function DashPage() {
         <BirthDatePrompt onSaved={(saved) => navigate(`${pathname}#${encodeBirthDate(saved)}`, { replace: true })} />
       )}
       <KinSummary day={day} lang={lang} />
-      <div className="mt-2">
-        <ShareButton
-          image={`/api/share/day/${day.date}.png?lang=${lang}`}
-          fileName={`hunab-${day.date}.png`}
-          title={day.kin.name}
-        />
-      </div>
+      <DayShare day={day} lang={lang} />
       {birthKin && birthDate && (
         <section className="settings-card mt-3 d-flex align-items-center gap-3" data-testid="birth-kin">
           <KinCard kin={birthKin.number} lang={lang} size="md" />

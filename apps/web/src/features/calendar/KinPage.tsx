@@ -1,17 +1,15 @@
 import { calendarNames, castleEntity, kinEntity } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { ShareButton } from '../../components/ShareButton.tsx';
-import { languageOfPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { useRouteParams } from '../../lib/route-match.ts';
+import { usePathLanguage, useRouteParams } from '../../lib/route-match.ts';
 
 /** A kin by number: name, tone, seal, number and wavespell. */
 export default function KinPage() {
   const { t } = useTranslation();
   const { kinNumber } = useRouteParams();
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const n = kinNumber !== undefined && /^\d+$/.test(kinNumber) ? Number(kinNumber) : Number.NaN;
   const valid = Number.isInteger(n) && n >= 1 && n <= 260;
   usePageTitle(valid ? `${t('today.kin')} ${n}` : t('pages.kin'));

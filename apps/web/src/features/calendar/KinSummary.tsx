@@ -2,6 +2,7 @@ import { type CalendarDay, calendarNames, kinEntity, type Language } from '@huna
 import { useTranslation } from 'react-i18next';
 import { SealGlyph } from '../../components/glyphs/SealGlyph.tsx';
 import { ToneGlyph } from '../../components/glyphs/ToneGlyph.tsx';
+import { ShareButton } from '../../components/ShareButton.tsx';
 
 const COLOR_CLASSES = ['', 'kin-red', 'kin-white', 'kin-blue', 'kin-yellow'] as const;
 
@@ -81,5 +82,18 @@ export function KinSummary({ day, lang, heading = 'h1' }: { day: CalendarDay; la
         </div>
       </dl>
     </article>
+  );
+}
+
+/** The share button of a day's picture, under the day's kin. */
+export function DayShare({ day, lang }: { day: CalendarDay; lang: Language }) {
+  return (
+    <div className="mt-2">
+      <ShareButton
+        image={`/api/share/day/${day.date}.png?lang=${lang}`}
+        fileName={`hunab-${day.date}.png`}
+        title={day.kin.name}
+      />
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router';
-import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { NavLink } from 'react-router';
+import { localizedPath } from '../../lib/languages.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 
 /** The matrices the menu lists (spec 001 section 2): not kin, plasma or year. */
 const ITEMS = [
@@ -16,7 +17,7 @@ const ITEMS = [
 
 export function MatrixMenu() {
   const { t } = useTranslation();
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   return (
     <nav className="matrix-menu" aria-label={t('matrix.menu')} data-testid="matrix-menu">
       {ITEMS.map(([path, key]) => (

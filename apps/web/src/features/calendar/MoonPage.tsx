@@ -1,14 +1,14 @@
 import { calendarDay, calendarNames, moonOfDate, parseDate, runeOfDay } from '@hunab/calendar';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { GlyphSprite } from '../../components/glyphs/GlyphSprite.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { PlasmaGlyph } from '../../components/glyphs/PlasmaGlyph.tsx';
 import { RuneGlyph } from '../../components/glyphs/RuneGlyph.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { type Language, languageOfPath } from '../../lib/languages.ts';
+import type { Language } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { useOpenContext } from './useMatrixDate.ts';
 
@@ -106,7 +106,7 @@ function MoonGrid({ lang }: { lang: Language }) {
 
 /** The 28 days of the moon of the selected date, by day of the week under the 7 radial plasmas. */
 export default function MoonPage() {
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   return (
     <MoonErrorBoundary>
       <MoonGrid lang={lang} />

@@ -1,12 +1,12 @@
 import { calendarDay, calendarNames } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { PlasmaGlyph } from '../../components/glyphs/PlasmaGlyph.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { PageRedirect } from '../../components/PageRedirect.tsx';
-import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { useRouteParams } from '../../lib/route-match.ts';
+import { usePathLanguage, useRouteParams } from '../../lib/route-match.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { ReadingView } from '../content/ReadingView.tsx';
 import { useReading } from '../content/useReading.ts';
@@ -18,7 +18,7 @@ import { useReading } from '../content/useReading.ts';
 export default function PlasmaPage() {
   const { t } = useTranslation();
   const { plasmaId } = useRouteParams();
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const { date } = useSelectedDate();
   const day = calendarDay(date, lang);
   const n = Number(plasmaId);

@@ -1,9 +1,11 @@
 import { formatDate, type Language, type PlainDate, parseDate, today } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
-import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { TitledSection } from '../../components/TitledSection.tsx';
+import { formatters, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { BirthDateForm, usePageBirthDate } from './BirthDateForm.tsx';
 import { LIFE_CYCLE_YEARS, lifeCycleYears, lifeStats } from './life.ts';
 import { PersonalCounts } from './PersonalCounts.tsx';
@@ -27,7 +29,7 @@ function DayAhead({ date, days, lang }: { date: PlainDate; days: number; lang: L
 /** A birth date counted in the calendar's cycles, and the 52-year cycle of birthday kins it lives in. */
 export default function StatsPage() {
   const { t } = useTranslation();
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   usePageTitle(t('pages.stats'));
   const birthDate = usePageBirthDate();
   const format = formatters(lang);
@@ -93,10 +95,7 @@ export default function StatsPage() {
         )}
       </dl>
 
-      <section className="mt-4" aria-labelledby="life-cycle-title">
-        <h2 className="h5" id="life-cycle-title">
-          {t('stats.cycleTitle')}
-        </h2>
+      <TitledSection className="mt-4" titleClassName="h5" id="life-cycle-title" title={t('stats.cycleTitle')}>
         <p className="text-body-secondary">{t('stats.cycleText')}</p>
         <div className="life-cycle" data-testid="life-cycle">
           {quarters.map((quarter) => (
@@ -125,7 +124,7 @@ export default function StatsPage() {
             </ol>
           ))}
         </div>
-      </section>
+      </TitledSection>
       <PersonalCounts lang={lang} />
     </>
   );

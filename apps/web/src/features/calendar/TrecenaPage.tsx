@@ -1,16 +1,15 @@
 import { parseDate, waveSpellOfDate } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
-import { languageOfPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { useOpenContext } from './useMatrixDate.ts';
 
 /** The 13 days of the wavespell of the selected date, in the fixed layout of the wavespell board. */
 export default function TrecenaPage() {
   const { t } = useTranslation();
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const { date, iso } = useSelectedDate();
   const open = useOpenContext(lang);
   const spell = waveSpellOfDate(date, lang);

@@ -1,11 +1,10 @@
 import { calendarDay, isGalacticPortal, isMysticColumn, SEAL_COUNT, TONE_COUNT } from '@hunab/calendar';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { GlyphSprite } from '../../components/glyphs/GlyphSprite.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
-import { languageOfPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { dateOfKinNear, useOpenContext } from './useMatrixDate.ts';
 
@@ -21,7 +20,7 @@ const GRID = Array.from({ length: SEAL_COUNT }, (_, row) =>
 /** The 260 kins in 13 columns of 20; the selected day's kin highlighted; portals and the Mystic Column marked. */
 export default function TzolkinPage() {
   const { t } = useTranslation();
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const { date } = useSelectedDate();
   const open = useOpenContext(lang);
   // One callback for all 260 cards, so the memoised cards only re-render when the day changes.

@@ -1,12 +1,12 @@
 import { thirteenMoonYear, yearStartOfDate } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { GlyphSprite } from '../../components/glyphs/GlyphSprite.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { useRouteParams } from '../../lib/route-match.ts';
+import { usePathLanguage, useRouteParams } from '../../lib/route-match.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { moonDatesOf } from './year.ts';
 
@@ -14,7 +14,7 @@ import { moonDatesOf } from './year.ts';
 export default function YearPage() {
   const { t } = useTranslation();
   const { yearId } = useRouteParams();
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const { date, iso } = useSelectedDate();
   const asked = Number(yearId);
   const yearStart = Number.isInteger(asked) && asked >= 1000 && asked < 9999 ? asked : yearStartOfDate(date);

@@ -2,6 +2,7 @@ import { MAX_DATE, MIN_DATE } from '@hunab/calendar';
 import { CARD_DESCRIPTION_MAX, CARD_NAME_MAX } from '@hunab/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckField } from '../../components/FormField.tsx';
 import type { CardBody } from './api.ts';
 import { type CardFormErrors, type CardFormValues, readCardForm } from './model.ts';
 
@@ -125,18 +126,13 @@ export function CardForm({ mode, initial, onSave, onCancel, onDraft }: CardFormP
           onChange={(e) => change('description', e.target.value)}
         />
       </div>
-      <div className="form-check mb-3">
-        <input
-          id={`${id}-primary`}
-          type="checkbox"
-          className="form-check-input"
-          checked={values.is_primary}
-          onChange={(e) => change('is_primary', e.target.checked)}
-        />
-        <label className="form-check-label" htmlFor={`${id}-primary`}>
-          {t('form.primary')}
-        </label>
-      </div>
+      <CheckField
+        id={`${id}-primary`}
+        className="mb-3"
+        label={t('form.primary')}
+        checked={values.is_primary}
+        onCheckedChange={(checked) => change('is_primary', checked)}
+      />
       {failure && (
         <div className="alert alert-danger py-2" role="alert" data-testid="card-form-error">
           {t(failure)}

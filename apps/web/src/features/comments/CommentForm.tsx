@@ -1,8 +1,8 @@
 import { COMMENT_MAX_LENGTH } from '@hunab/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { formatters, languageOfPath } from '../../lib/languages.ts';
+import { formatters } from '../../lib/languages.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { type CommentAction, type CommentMessage, failureMessage, textProblem } from './errors.ts';
 
 interface CommentFormProps {
@@ -38,7 +38,7 @@ export function CommentForm({
 }: CommentFormProps) {
   const { t } = useTranslation('comments');
   const id = useId();
-  const format = formatters(languageOfPath(useLocation().pathname));
+  const format = formatters(usePathLanguage());
   const [text, setText] = useState(initial);
   const [sending, setSending] = useState(false);
   const [message, setMessage] = useState<CommentMessage | null>(null);

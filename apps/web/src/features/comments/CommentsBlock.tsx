@@ -3,6 +3,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Component, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { CheckField } from '../../components/FormField.tsx';
 import { type Language, languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { useRouteMatch } from '../../lib/route-match.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
@@ -163,18 +164,13 @@ function CycleComments({ cycle, lang }: { cycle: CommentCycle; lang: Language })
         </fieldset>
       </header>
       {cycle.isSum && (
-        <div className="form-check form-switch small mb-2">
-          <input
-            id="comments-show-both"
-            className="form-check-input"
-            type="checkbox"
-            checked={showBoth}
-            onChange={(event) => setShowBoth(event.target.checked)}
-          />
-          <label className="form-check-label" htmlFor="comments-show-both">
-            {t('showBoth')}
-          </label>
-        </div>
+        <CheckField
+          id="comments-show-both"
+          className="form-switch small mb-2"
+          label={t('showBoth')}
+          checked={showBoth}
+          onCheckedChange={setShowBoth}
+        />
       )}
       {reader ? (
         <CommentForm

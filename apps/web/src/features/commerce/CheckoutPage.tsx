@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { CheckField, FormField } from '../../components/FormField.tsx';
 import { track } from '../../lib/analytics.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { type Language, languageOfPath, localizedPath } from '../../lib/languages.ts';
@@ -190,122 +191,99 @@ export default function CheckoutPage() {
         <div className="alert alert-warning" role="alert">
           {t('products.notFound')}
         </div>
-      ) : !onForm ? (
+      ) : (
         <>
           <Summary product={product.data} lang={lang} promo={promo} />
-          <div className="mb-3">
-            <label className="form-label" htmlFor="promo-code">
-              {t('checkout.promoLabel')}
-            </label>
-            <input
-              id="promo-code"
-              className="form-control"
-              value={promo}
-              maxLength={40}
-              autoComplete="off"
-              onChange={(e) => PROMO_PATTERN.test(e.target.value) && setPromo(e.target.value)}
-            />
-          </div>
-          <Link
-            className="btn btn-primary btn-lg w-100"
-            to={step('/checkout/book-form')}
-            data-testid="checkout-continue"
-          >
-            {t('checkout.continue')}
-          </Link>
-        </>
-      ) : (
-        <form onSubmit={submit} noValidate data-testid="book-form">
-          <Summary product={product.data} lang={lang} promo={promo} />
-          <div className="mb-3">
-            <label className="form-label" htmlFor="buyer-name">
-              {t('checkout.name')}
-            </label>
-            <input
-              id="buyer-name"
-              className="form-control"
-              value={name}
-              maxLength={120}
-              autoComplete="name"
-              onChange={(e) => setName(e.target.value)}
-            />
-          </div>
-          <div className="mb-3">
-            <label className="form-label" htmlFor="buyer-email">
-              {t('checkout.email')}
-            </label>
-            <input
-              id="buyer-email"
-              type="email"
-              className="form-control"
-              value={email}
-              required
-              autoComplete="email"
-              onChange={(e) => setEmail(e.target.value)}
-            />
-            <div className="form-text">{t('checkout.emailHelp')}</div>
-          </div>
-          <div className="mb-3">
-            <label className="form-label" htmlFor="buyer-phone">
-              {t('checkout.phone')}
-            </label>
-            <input
-              id="buyer-phone"
-              type="tel"
-              className="form-control"
-              value={phone}
-              maxLength={20}
-              autoComplete="tel"
-              onChange={(e) => setPhone(e.target.value)}
-            />
-          </div>
-          {product.data.type === 'subscription' && (
-            <div className="form-check mb-2">
-              <input
-                id="save-method"
-                type="checkbox"
-                className="form-check-input"
-                checked={saveMethod}
-                onChange={(e) => setSaveMethod(e.target.checked)}
+          {!onForm ? (
+            <>
+              <FormField
+                id="promo-code"
+                label={t('checkout.promoLabel')}
+                value={promo}
+                maxLength={40}
+                autoComplete="off"
+                onValueChange={(value) => PROMO_PATTERN.test(value) && setPromo(value)}
               />
-              <label className="form-check-label" htmlFor="save-method">
-                {t('checkout.saveMethod')}
-              </label>
-            </div>
-          )}
-          <div className="form-check mb-3">
-            <input
-              id="accept-terms"
-              type="checkbox"
-              className="form-check-input"
-              checked={terms}
-              onChange={(e) => setTerms(e.target.checked)}
-              required
-            />
-            <label className="form-check-label" htmlFor="accept-terms">
-              {t('checkout.terms')}{' '}
-              <Link to={localizedPath(lang, '/legal/terms')} target="_blank">
-                {t('checkout.termsLink')}
+              <Link
+                className="btn btn-primary btn-lg w-100"
+                to={step('/checkout/book-form')}
+                data-testid="checkout-continue"
+              >
+                {t('checkout.continue')}
               </Link>
-            </label>
-          </div>
-          {errorText && (
-            <div className="alert alert-danger" role="alert" data-testid="checkout-error">
-              {errorText}
-            </div>
+            </>
+          ) : (
+            <form onSubmit={submit} noValidate data-testid="book-form">
+              <FormField
+                id="buyer-name"
+                label={t('checkout.name')}
+                value={name}
+                maxLength={120}
+                autoComplete="name"
+                onValueChange={setName}
+              />
+              <FormField
+                id="buyer-email"
+                label={t('checkout.email')}
+                type="email"
+                value={email}
+                required
+                autoComplete="email"
+                onValueChange={setEmail}
+                hint={t('checkout.emailHelp')}
+              />
+              <FormField
+                id="buyer-phone"
+                label={t('checkout.phone')}
+                type="tel"
+                value={phone}
+                maxLength={20}
+                autoComplete="tel"
+                onValueChange={setPhone}
+              />
+              {product.data.type === 'subscription' && (
+                <CheckField
+                  id="save-method"
+                  className="mb-2"
+                  label={t('checkout.saveMethod')}
+                  checked={saveMethod}
+                  onCheckedChange={setSaveMethod}
+                />
+              )}
+              <CheckField
+                id="accept-terms"
+                className="mb-3"
+                label={
+                  <>
+                    {t('checkout.terms')}{' '}
+                    <Link to={localizedPath(lang, '/legal/terms')} target="_blank">
+                      {t('checkout.termsLink')}
+                    </Link>
+                  </>
+                }
+                checked={terms}
+                onCheckedChange={setTerms}
+                required
+              />
+              {errorText && (
+                <div className="alert alert-danger" role="alert" data-testid="checkout-error">
+                  {errorText}
+                </div>
+              )}
+              <button
+                type="submit"
+                className="btn btn-primary btn-lg w-100"
+                disabled={!terms || order.isPending || !email.includes('@')}
+                data-testid="checkout-pay"
+              >
+                {order.isPending ? t('checkout.creating') : t('checkout.pay')}
+              </button>
+              <p className="mt-2">
+                <Link to={step(plan ? '/subscription/checkout' : '/checkout')}>← {t('checkout.back')}</Link>
+              </p>
+            </form>
           )}
-          <button
-            type="submit"
-            className="btn btn-primary btn-lg w-100"
-            disabled={!terms || order.isPending || !email.includes('@')}
-            data-testid="checkout-pay"
-          >
-            {order.isPending ? t('checkout.creating') : t('checkout.pay')}
-          </button>
-          <p className="mt-2">
-            <Link to={step(plan ? '/subscription/checkout' : '/checkout')}>← {t('checkout.back')}</Link>
-          </p>
-        </form>
+        </>
       )}
     </section>
   );

@@ -120,6 +120,11 @@ export default function PaymentResultPage() {
     }
   }, [outcome, data, orderId, search, provider]);
 
+  const returnLink = (
+    <Link className="btn btn-outline-secondary" to={localizedPath(lang, '/dash')}>
+      {t('result.return')}
+    </Link>
+  );
   const actions = (
     <div className="commerce-actions mt-3">
       <Link className="btn btn-primary" to={localizedPath(lang, '/account')} data-testid="to-profile">
@@ -128,9 +133,7 @@ export default function PaymentResultPage() {
       <Link className="btn btn-outline-primary" to={localizedPath(lang, '/account/payments')} data-testid="to-history">
         {t('result.history')}
       </Link>
-      <Link className="btn btn-outline-secondary" to={localizedPath(lang, '/dash')}>
-        {t('result.return')}
-      </Link>
+      {returnLink}
     </div>
   );
 
@@ -193,9 +196,7 @@ export default function PaymentResultPage() {
             <Link className="btn btn-outline-primary" to={localizedPath(lang, '/account/payments')}>
               {t('result.history')}
             </Link>
-            <Link className="btn btn-outline-secondary" to={localizedPath(lang, '/dash')}>
-              {t('result.return')}
-            </Link>
+            {returnLink}
           </div>
           <p className="small text-body-secondary mt-3 mb-0">
             {t('result.support')} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>

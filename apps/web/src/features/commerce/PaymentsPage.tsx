@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { Link } from 'react-router';
+import { formatters, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { formatMoney } from '../../lib/plans.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { AccountLayout } from '../account/AccountLayout.tsx';
 import { COMMERCE_KEYS, fetchPayments } from './api.ts';
 import './commerce.css';
@@ -11,7 +12,7 @@ import './commerce.css';
 /** /account/payments: the user's payments with status, amount, date, product and a receipt for paid ones. */
 export default function PaymentsPage() {
   const { t } = useTranslation('commerce');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   usePageTitle(t('payments.title'));
   const payments = useQuery({ queryKey: COMMERCE_KEYS.payments(lang), queryFn: () => fetchPayments(lang) });
   const format = formatters(lang);

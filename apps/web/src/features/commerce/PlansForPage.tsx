@@ -1,10 +1,10 @@
 import { planById } from '@hunab/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { Link } from 'react-router';
+import { localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { formatPrice, planPrice } from '../../lib/plans.ts';
-import { useRouteEntry } from '../../lib/route-match.ts';
+import { usePathLanguage, useRouteEntry } from '../../lib/route-match.ts';
 import { SUPPORT_EMAIL } from './PaymentResultPage.tsx';
 import './commerce.css';
 
@@ -14,7 +14,7 @@ import './commerce.css';
  */
 export default function PlansForPage() {
   const { t } = useTranslation('commerce');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const business = useRouteEntry().path === '/business/subscription';
   const audience = business ? 'business' : 'masters';
   usePageTitle(t(`audiences.${audience}.title`));

@@ -1,11 +1,11 @@
 import type { ProductDto } from '@hunab/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { LANGUAGE_CONFIG, type Language, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { Link } from 'react-router';
+import { LANGUAGE_CONFIG, type Language, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { formatMoney } from '../../lib/plans.ts';
-import { useRouteEntry, useRouteParams } from '../../lib/route-match.ts';
+import { usePathLanguage, useRouteEntry, useRouteParams } from '../../lib/route-match.ts';
 import { COMMERCE_KEYS, fetchProduct, fetchProducts, fetchVariations } from './api.ts';
 import './commerce.css';
 
@@ -153,7 +153,7 @@ function ProductDetail({ id, lang }: { id: string; lang: Language }) {
 /** /products, /products/13moons and /products/{productId}: the programmes on sale (spec 001 section 2). */
 export default function ProductsPage() {
   const { t } = useTranslation('commerce');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const entry = useRouteEntry();
   const params = useRouteParams();
   const id = entry.path === '/products/13moons' ? '13moons' : params.productId;

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { COMMERCE_KEYS, fetchOrder } from './api.ts';
 import './commerce.css';
 
@@ -14,7 +15,7 @@ import './commerce.css';
  */
 export default function RedirectPage() {
   const { t } = useTranslation('commerce');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const orderId = search.get('order') ?? '';

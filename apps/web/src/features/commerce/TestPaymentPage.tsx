@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { useNavigate, useSearchParams } from 'react-router';
+import { localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { formatMoney } from '../../lib/plans.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { COMMERCE_KEYS, completeTestPayment, fetchTestPayment } from './api.ts';
 import './commerce.css';
 
@@ -13,6 +14,12 @@ const pathOf = (url: string) => {
   return `${parsed.pathname}${parsed.search}`;
 };
 
+/** What the buyer may answer on the test provider's page, and how each button looks. */
+const TEST_ACTIONS = [
+  ['pay', 'btn btn-success btn-lg'],
+  ['decline', 'btn btn-outline-danger btn-lg'],
+] as const;
+
 /**
  * /payment?test_payment=...: the built-in test provider's payment page, standing in for a real provider's when no
  * provider keys are set. Pay or Decline changes the provider's payment, which notifies the server like a real one;
@@ -20,7 +27,7 @@ const pathOf = (url: string) => {
  */
 export default function TestPaymentPage() {
   const { t } = useTranslation('commerce');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const id = search.get('test_payment') ?? '';
@@ -68,24 +75,18 @@ export default function TestPaymentPage() {
             </dl>
             {data.status === 'pending' ? (
               <div className="commerce-actions">
-                <button
-                  type="button"
-                  className="btn btn-success btn-lg"
-                  disabled={complete.isPending}
-                  onClick={() => complete.mutate('pay')}
-                  data-testid="test-pay"
-                >
-                  {t('testProvider.pay')}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-outline-danger btn-lg"
-                  disabled={complete.isPending}
-                  onClick={() => complete.mutate('decline')}
-                  data-testid="test-decline"
-                >
-                  {t('testProvider.decline')}
-                </button>
+                {TEST_ACTIONS.map(([action, className]) => (
+                  <button
+                    key={action}
+                    type="button"
+                    className={className}
+                    disabled={complete.isPending}
+                    onClick={() => complete.mutate(action)}
+                    data-testid={`test-${action}`}
+                  >
+                    {t(`testProvider.${action}`)}
+                  </button>
+                ))}
               </div>
             ) : (
               <p className="fw-semibold">{t(`testProvider.done.${data.status}`)}</p>

@@ -3,7 +3,8 @@ import type { Card, Compat } from '@hunab/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
+import { ActionCard } from '../../components/ActionCard.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { ShareButton } from '../../components/ShareButton.tsx';
 import { api } from '../../lib/api.ts';
@@ -171,12 +172,13 @@ function Result({ data, lang, shareUrl }: { data: Compat; lang: Language; shareU
           )}
         </div>
       ) : (
-        <div className="compat-locked settings-card" data-testid="compat-locked">
-          <p className="mb-2">{t('locked')}</p>
-          <Link className="btn btn-primary btn-sm" to={localizedPath(lang, '/subscription')}>
-            {t('subscribe')}
-          </Link>
-        </div>
+        <ActionCard
+          className="compat-locked settings-card"
+          text={t('locked')}
+          to={localizedPath(lang, '/subscription')}
+          action={t('subscribe')}
+          data-testid="compat-locked"
+        />
       )}
     </section>
   );

@@ -1,15 +1,14 @@
 import { kinEntity } from '@hunab/calendar';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { languageOfPath } from '../../lib/languages.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { fetchActivity, GAME_KEYS } from './api.ts';
 import { GameLayout, LoadError, Loading } from './GameLayout.tsx';
 
 /** /game/activity: the player's own practices, newest first. */
 export default function ActivityPage() {
   const { t } = useTranslation('game');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const activity = useInfiniteQuery({
     queryKey: GAME_KEYS.activity,
     queryFn: ({ pageParam }) => fetchActivity(pageParam),

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { Link } from 'react-router';
+import { localizedPath } from '../../lib/languages.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 
 /** What a signed-in reader without game access sees on a game page: why, and the way in. */
 export function GameClosed() {
   const { t } = useTranslation('game');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   return (
     <section className="guard-card text-center" role="alert" data-testid="game-closed">
       <h1 className="h4">{t('closed.title')}</h1>

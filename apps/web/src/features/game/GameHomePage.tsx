@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, useLocation } from 'react-router';
-import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { Navigate } from 'react-router';
+import { localizedPath } from '../../lib/languages.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { fetchMe, GAME_KEYS } from './api.ts';
 import { LoadError, Loading } from './GameLayout.tsx';
 
 /** /game: a new player goes through the setup, a known one to today's mirror. */
 export default function GameHomePage() {
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const me = useQuery({ queryKey: GAME_KEYS.me, queryFn: fetchMe });
   if (me.isPending) return <Loading />;
   if (me.isError) return <LoadError error={me.error} />;

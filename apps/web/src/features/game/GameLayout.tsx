@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router';
-import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { NavLink } from 'react-router';
+import { localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import './game.css';
 
 const TABS = [
@@ -24,7 +25,7 @@ export function GameLayout({
   children: ReactNode;
 }) {
   const { t } = useTranslation('game');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   usePageTitle(title);
   return (
     <div className="game-page">

@@ -2,8 +2,9 @@ import type { GameCycle } from '@hunab/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
-import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { Navigate } from 'react-router';
+import { formatters, localizedPath } from '../../lib/languages.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { fetchMe, GAME_KEYS, startGoal } from './api.ts';
 import { GameLayout, LoadError, Loading } from './GameLayout.tsx';
 import { CycleChoice } from './SetupPage.tsx';
@@ -11,7 +12,7 @@ import { CycleChoice } from './SetupPage.tsx';
 /** /game/goals: progress through the chosen cycle, and a new goal when it has ended. */
 export default function GoalsPage() {
   const { t } = useTranslation('game');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const queryClient = useQueryClient();
   const me = useQuery({ queryKey: GAME_KEYS.me, queryFn: fetchMe });
   const [cycle, setCycle] = useState<GameCycle>('wavespell');

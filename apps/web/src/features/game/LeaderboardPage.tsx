@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { formatters, languageOfPath } from '../../lib/languages.ts';
+import { formatters } from '../../lib/languages.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { fetchLeaderboard, fetchMe, GAME_KEYS, saveProfile } from './api.ts';
 import { GameLayout, LoadError, Loading } from './GameLayout.tsx';
 
 /** /game/leaderboard: this week's days practised in the player's cohort, by alias, for those who opted in. */
 export default function LeaderboardPage() {
   const { t } = useTranslation('game');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const queryClient = useQueryClient();
   const board = useQuery({ queryKey: GAME_KEYS.leaderboard, queryFn: fetchLeaderboard });
   const me = useQuery({ queryKey: GAME_KEYS.me, queryFn: fetchMe });

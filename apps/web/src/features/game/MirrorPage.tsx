@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
-import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { Navigate } from 'react-router';
+import { localizedPath } from '../../lib/languages.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { fetchToday, GAME_KEYS, practise } from './api.ts';
 import { GameLayout, LoadError, Loading } from './GameLayout.tsx';
 import { Mirror } from './Mirror.tsx';
@@ -9,7 +10,7 @@ import { Mirror } from './Mirror.tsx';
 /** /game/mirror: the day's practice. */
 export default function MirrorPage() {
   const { t } = useTranslation('game');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const queryClient = useQueryClient();
   const today = useQuery({ queryKey: GAME_KEYS.today, queryFn: fetchToday });
   const write = useMutation({

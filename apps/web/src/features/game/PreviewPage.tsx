@@ -11,8 +11,9 @@ import {
   waveSpellOfKin,
 } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { Link } from 'react-router';
+import { localizedPath } from '../../lib/languages.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { useSession } from '../auth/session.ts';
 import type { GameToday } from './api.ts';
 import { GameLayout } from './GameLayout.tsx';
@@ -43,7 +44,7 @@ export function previewToday(birthDate: string | null, date = todayDate()): Game
 /** /admin/game/preview: the game as a player sees it, for an administrator, with nothing written. */
 export default function PreviewPage() {
   const { t } = useTranslation('game');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const { user } = useSession();
   return (
     <GameLayout title={t('preview.title')} streak={0}>

@@ -3,8 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { CheckField, SelectField } from '../../components/FormField.tsx';
+import { RadioOptions } from '../../components/RadioOptions.tsx';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { useSession } from '../auth/session.ts';
 import { fetchMe, GAME_KEYS, saveProfile, startGoal } from './api.ts';
 import { clearDraft, readDraft, type SetupDraft, timeZones, writeDraft } from './draft.ts';
@@ -69,15 +72,14 @@ export default function SetupPage() {
   );
 }
 
-function ProfileStep({
-  draft,
-  update,
-  next,
-}: {
+/** A step of the setup: the draft so far, how to change it, and where the step leads. */
+interface StepProps {
   draft: SetupDraft;
   update: (c: Partial<SetupDraft>) => void;
   next: string;
-}) {
+}
+
+function ProfileStep({ draft, update, next }: StepProps) {
   const { t } = useTranslation('game');
   const navigate = useNavigate();
   const id = useId();
@@ -111,37 +113,23 @@ function ProfileStep({
           {touched && problem ? t(`setup.profile.aliasProblem.${problem}`) : t('setup.profile.aliasHelp')}
         </div>
       </div>
-      <div className="mb-3">
-        <label className="form-label" htmlFor={`${id}-zone`}>
-          {t('setup.profile.timeZone')}
-        </label>
-        <select
-          id={`${id}-zone`}
-          className="form-select"
-          value={draft.time_zone}
-          onChange={(event) => update({ time_zone: event.target.value })}
-          data-testid="game-time-zone"
-        >
-          {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone}
-            </option>
-          ))}
-        </select>
-        <div className="form-text">{t('setup.profile.timeZoneHelp')}</div>
-      </div>
-      <div className="form-check mb-3">
-        <input
-          id={`${id}-board`}
-          type="checkbox"
-          className="form-check-input"
-          checked={draft.leaderboard_opt_in}
-          onChange={(event) => update({ leaderboard_opt_in: event.target.checked })}
-        />
-        <label className="form-check-label" htmlFor={`${id}-board`}>
-          {t('setup.profile.leaderboard')}
-        </label>
-      </div>
+      <SelectField
+        id={`${id}-zone`}
+        label={t('setup.profile.timeZone')}
+        value={draft.time_zone}
+        options={zones}
+        optionLabel={(zone) => zone}
+        onValueChange={(zone) => update({ time_zone: zone })}
+        hint={t('setup.profile.timeZoneHelp')}
+        data-testid="game-time-zone"
+      />
+      <CheckField
+        id={`${id}-board`}
+        className="mb-3"
+        label={t('setup.profile.leaderboard')}
+        checked={draft.leaderboard_opt_in}
+        onCheckedChange={(checked) => update({ leaderboard_opt_in: checked })}
+      />
       <button type="submit" className="btn btn-primary" data-testid="game-next">
         {t('setup.next')}
       </button>
@@ -149,15 +137,7 @@ function ProfileStep({
   );
 }
 
-function GoalStep({
-  draft,
-  update,
-  next,
-}: {
-  draft: SetupDraft;
-  update: (c: Partial<SetupDraft>) => void;
-  next: string;
-}) {
+function GoalStep({ draft, update, next }: StepProps) {
   const { t } = useTranslation('game');
   const navigate = useNavigate();
   return (
@@ -180,27 +160,31 @@ function GoalStep({
   );
 }
 
-export function CycleChoice({ value, onChange }: { value: string; onChange: (cycle: SetupDraft['cycle']) => void }) {
+export function CycleChoice({
+  value,
+  onChange,
+}: {
+  value: SetupDraft['cycle'];
+  onChange: (cycle: SetupDraft['cycle']) => void;
+}) {
   const { t } = useTranslation('game');
   const name = useId();
   return (
     <div className="game-cycles">
-      {GAME_CYCLES.map((cycle) => (
-        <label key={cycle} className={`game-cycle ${value === cycle ? 'is-chosen' : ''}`}>
-          <input
-            type="radio"
-            className="form-check-input me-2"
-            name={name}
-            value={cycle}
-            checked={value === cycle}
-            onChange={() => onChange(cycle)}
-          />
+      <RadioOptions
+        name={name}
+        options={GAME_CYCLES}
+        value={value}
+        onChange={onChange}
+        optionClassName={(chosen) => `game-cycle ${chosen ? 'is-chosen' : ''}`}
+      >
+        {(cycle) => (
           <span>
             <strong>{t(`cycles.${cycle}.name`)}</strong>
             <span className="d-block small text-body-secondary">{t(`cycles.${cycle}.text`)}</span>
           </span>
-        </label>
-      ))}
+        )}
+      </RadioOptions>
     </div>
   );
 }
@@ -231,7 +215,7 @@ function AuthStep() {
 function CompleteStep({ draft }: { draft: SetupDraft }) {
   const { t } = useTranslation('game');
   const navigate = useNavigate();
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const queryClient = useQueryClient();
   const start = useMutation({
     mutationFn: async () => {

@@ -1,8 +1,8 @@
 import { calendarNames, kinEntity, type Language } from '@hunab/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { formatters, languageOfPath } from '../../lib/languages.ts';
+import { formatters } from '../../lib/languages.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { fetchStats, GAME_KEYS } from './api.ts';
 import { GameLayout, LoadError, Loading } from './GameLayout.tsx';
 
@@ -43,7 +43,7 @@ function HeatMap({ kins, lang }: { kins: number[]; lang: Language }) {
 /** /game/stats: streaks, days practised, the tones and seals met, the 260-day heat map. */
 export default function StatsPage() {
   const { t } = useTranslation('game');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const stats = useQuery({ queryKey: GAME_KEYS.stats, queryFn: fetchStats });
   const names = calendarNames(lang);
   const number = formatters(lang).number;

@@ -3,11 +3,15 @@ import { JOURNAL_FREE_LIMIT, JOURNAL_MOODS, JOURNAL_TEXT_MAX, type JournalEntry,
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
+import { FormField, TextAreaField } from '../../components/FormField.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { TitledSection } from '../../components/TitledSection.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
-import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { formatters, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { AccountLayout } from '../account/AccountLayout.tsx';
 import {
   deleteAll,
@@ -34,12 +38,18 @@ function MoodFace({ mood, size = 22 }: { mood: number; size?: number }) {
   );
 }
 
+/** The export formats and the labels of their buttons. */
+const EXPORTS = [
+  ['md', 'exportMarkdown'],
+  ['csv', 'exportCsv'],
+] as const;
+
 type Notice = { kind: 'success' | 'danger' | 'warning'; text: string; upgrade?: boolean } | null;
 
 /** The editor of one day: the day's kin, the text, the mood and the tags. */
 function DayEditor({ date, onDate }: { date: string; onDate: (date: string) => void }) {
   const { t } = useTranslation('journal');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const queryClient = useQueryClient();
   const entry = useQuery({ queryKey: JOURNAL_KEYS.entry(date), queryFn: () => fetchEntry(date) });
   const [text, setText] = useState('');
@@ -105,16 +115,15 @@ function DayEditor({ date, onDate }: { date: string; onDate: (date: string) => v
           </p>
         </div>
       </div>
-      <label className="form-label small" htmlFor="journal-text">
-        {t('text')}
-      </label>
-      <textarea
+      <TextAreaField
+        className=""
+        labelClassName="form-label small"
         id="journal-text"
-        className="form-control"
+        label={t('text')}
         rows={5}
         maxLength={JOURNAL_TEXT_MAX}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onValueChange={setText}
         placeholder={t('placeholder')}
         dir="auto"
         data-testid="journal-text"
@@ -138,26 +147,20 @@ function DayEditor({ date, onDate }: { date: string; onDate: (date: string) => v
           ))}
         </div>
       </fieldset>
-      <label className="form-label small mt-2" htmlFor="journal-tags">
-        {t('tags')}
-      </label>
-      <input
+      <FormField
+        className="mt-2"
+        labelClassName="form-label small"
         id="journal-tags"
-        className="form-control"
+        label={t('tags')}
         value={tags}
-        onChange={(event) => setTags(event.target.value)}
+        onValueChange={setTags}
         placeholder={t('tagsHint')}
         data-testid="journal-tags"
       />
       <div className="d-flex gap-2 flex-wrap mt-3">
-        <button
-          type="submit"
-          className="btn btn-primary"
-          disabled={save.isPending || !text.trim()}
-          data-testid="journal-save"
-        >
+        <SubmitButton busy={save.isPending} disabled={!text.trim()} data-testid="journal-save">
           {t('save')}
-        </button>
+        </SubmitButton>
         {entry.data && (
           <button
             type="button"
@@ -180,7 +183,7 @@ function DayEditor({ date, onDate }: { date: string; onDate: (date: string) => v
 }
 
 function EntryItem({ entry, onOpen }: { entry: JournalEntry; onOpen: (date: string) => void }) {
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const format = formatters(lang);
   const day = calendarDay(parseDate(entry.date), lang);
   return (
@@ -214,7 +217,7 @@ function EntryItem({ entry, onOpen }: { entry: JournalEntry; onOpen: (date: stri
 /** /journal: a private journal, one entry per day, with the day's kin, filters, search and export. */
 export default function JournalPage() {
   const { t } = useTranslation('journal');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const names = calendarNames(lang);
   const queryClient = useQueryClient();
   usePageTitle(t('title'));
@@ -277,10 +280,7 @@ export default function JournalPage() {
       )}
       <DayEditor date={date} onDate={setDate} />
 
-      <section className="settings-card" aria-labelledby="journal-entries-title">
-        <h2 className="h6" id="journal-entries-title">
-          {t('entries')}
-        </h2>
+      <TitledSection className="settings-card" titleClassName="h6" id="journal-entries-title" title={t('entries')}>
         <div className="row g-2 mb-2">
           {select(
             'seal',
@@ -354,29 +354,21 @@ export default function JournalPage() {
             </button>
           </nav>
         )}
-      </section>
+      </TitledSection>
 
-      <section className="settings-card" aria-labelledby="journal-export-title">
-        <h2 className="h6" id="journal-export-title">
-          {t('exportTitle')}
-        </h2>
+      <TitledSection className="settings-card" titleClassName="h6" id="journal-export-title" title={t('exportTitle')}>
         <div className="d-flex gap-2 flex-wrap">
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-primary"
-            onClick={() => downloadExport('md', filters)}
-            data-testid="journal-export-md"
-          >
-            {t('exportMarkdown')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-primary"
-            onClick={() => downloadExport('csv', filters)}
-            data-testid="journal-export-csv"
-          >
-            {t('exportCsv')}
-          </button>
+          {EXPORTS.map(([format, label]) => (
+            <button
+              key={format}
+              type="button"
+              className="btn btn-sm btn-outline-primary"
+              onClick={() => downloadExport(format, filters)}
+              data-testid={`journal-export-${format}`}
+            >
+              {t(label)}
+            </button>
+          ))}
           {!confirming ? (
             <button
               type="button"
@@ -403,7 +395,7 @@ export default function JournalPage() {
             </span>
           )}
         </div>
-      </section>
+      </TitledSection>
     </AccountLayout>
   );
 }

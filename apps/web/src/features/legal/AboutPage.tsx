@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { Link } from 'react-router';
+import { localizedPath } from '../../lib/languages.ts';
 import { usePageHead } from '../../lib/page-meta.tsx';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { type LegalSection, Sections } from './LegalPage.tsx';
 import './legal.css';
 
 /** /about: what Hunab is, who makes it and how to reach them. */
 export default function AboutPage() {
   const { t } = useTranslation('legal');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   usePageHead(lang, t('about.title'), t('about.description'));
   const sections = t('about.sections', { returnObjects: true }) as LegalSection[];
   return (

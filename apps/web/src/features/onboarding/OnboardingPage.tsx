@@ -1,10 +1,11 @@
 import { isValidDateText, kinEntity, kinOfDate, parseDate } from '@hunab/calendar';
 import { birthDateBodySchema, INTERESTS } from '@hunab/contracts';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EmailTopics } from '../../components/EmailTopics.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
+import { RadioOptions } from '../../components/RadioOptions.tsx';
 import { ApiRequestError, api } from '../../lib/api.ts';
 import { detectInterest, INTEREST_STORAGE_KEY, type Interest } from '../../lib/interest.ts';
 import { LANGUAGES, type Language, languageOfPath, localizedPath, NATIVE_NAMES } from '../../lib/languages.ts';
@@ -32,8 +33,7 @@ function kinOfBirthDate(text: string): number | null {
 function BirthStep({ user, lang, onDone }: { user: SessionUser; lang: Language; onDone: () => void }) {
   const { t } = useTranslation('growth');
   const [value, setValue] = useState(user.birth_date ?? '');
-  const [status, setStatus] = useState<Status>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, status, setStatus, save } = useStepSave();
   const kin = kinOfBirthDate(value);
   const entity = kin ? kinEntity(kin, lang) : null;
   const saved = Boolean(user.birth_date) && user.birth_date === value;
@@ -43,22 +43,23 @@ function BirthStep({ user, lang, onDone }: { user: SessionUser; lang: Language; 
     if (saved) return onDone();
     const parsed = birthDateBodySchema.safeParse({ birthDate: value });
     if (!parsed.success) return setStatus({ kind: 'danger', text: t('onboarding.birth.invalid') });
-    setBusy(true);
-    try {
+    await save(async () => {
       const reply = await api<{ user: SessionUser }>('/user/me/birth-date', { method: 'PUT', body: parsed.data });
       updateSessionUser(reply.user);
       onDone();
-    } catch (error) {
-      setStatus({ kind: 'danger', text: error instanceof ApiRequestError ? error.message : t('onboarding.failed') });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <form onSubmit={submit} noValidate data-testid="onboarding-birth">
-      <h2 className="h5">{t('onboarding.birth.title')}</h2>
-      <p className="text-body-secondary small">{t('onboarding.birth.intro')}</p>
+    <StepForm
+      step="birth"
+      onSubmit={submit}
+      noValidate
+      status={status}
+      busy={busy}
+      canSave={Boolean(kin)}
+      onSkip={onDone}
+    >
       <label className="form-label small" htmlFor="onboarding-birth-date">
         {t('onboarding.birth.label')}
       </label>
@@ -87,13 +88,96 @@ function BirthStep({ user, lang, onDone }: { user: SessionUser; lang: Language; 
           </div>
         </div>
       )}
+    </StepForm>
+  );
+}
+
+/** Saving a step: its buttons wait meanwhile, and a failure is said under the step. */
+function useStepSave() {
+  const { t } = useTranslation('growth');
+  const [status, setStatus] = useState<Status>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      setStatus({ kind: 'danger', text: error instanceof ApiRequestError ? error.message : t('onboarding.failed') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, status, setStatus, save };
+}
+
+/** A step of the form: its title and what it asks for, its fields, what became of saving it, and its buttons. */
+function StepForm({
+  step,
+  onSubmit,
+  noValidate,
+  status = null,
+  busy,
+  canSave = true,
+  onSkip,
+  children,
+}: {
+  step: 'birth' | 'language' | 'interest';
+  onSubmit: (event: FormEvent) => void;
+  noValidate?: boolean;
+  status?: Status;
+  busy: boolean;
+  canSave?: boolean;
+  onSkip: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('growth');
+  return (
+    <form onSubmit={onSubmit} noValidate={noValidate} data-testid={`onboarding-${step}`}>
+      <h2 className="h5">{t(`onboarding.${step}.title`)}</h2>
+      <p className="text-body-secondary small">{t(`onboarding.${step}.intro`)}</p>
+      {children}
       {status && (
         <p className={`small mt-2 mb-0 text-${status.kind}`} role="status">
           {status.text}
         </p>
       )}
-      <StepButtons busy={busy} canSave={Boolean(kin)} onSkip={onDone} />
+      <StepButtons busy={busy} canSave={canSave} onSkip={onSkip} />
     </form>
+  );
+}
+
+/** The choices of a step as cards, each with its radio button; the chosen card is marked. */
+function Choices<T extends string>({
+  step,
+  options,
+  value,
+  onChange,
+  wide,
+  children,
+}: {
+  step: 'language' | 'interest';
+  options: readonly T[];
+  value: T;
+  onChange: (value: T) => void;
+  wide?: boolean;
+  children: (option: T) => ReactNode;
+}) {
+  const { t } = useTranslation('growth');
+  const name = `onboarding-${step}`;
+  return (
+    <fieldset className={wide ? 'onboarding-choices onboarding-choices-wide' : 'onboarding-choices'}>
+      <legend className="visually-hidden">{t(`onboarding.${step}.title`)}</legend>
+      <RadioOptions
+        name={name}
+        options={options}
+        value={value}
+        onChange={onChange}
+        optionClassName={(chosen) => `onboarding-choice ${chosen ? 'is-chosen' : ''}`}
+        testId={(option) => `${name}-${option}`}
+      >
+        {children}
+      </RadioOptions>
+    </fieldset>
   );
 }
 
@@ -112,7 +196,6 @@ function StepButtons({ busy, canSave, onSkip }: { busy?: boolean; canSave: boole
 }
 
 function LanguageStep({ lang, onDone }: { lang: Language; onDone: (lang: Language) => void }) {
-  const { t } = useTranslation('growth');
   const [value, setValue] = useState<Language>(lang);
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
@@ -126,28 +209,11 @@ function LanguageStep({ lang, onDone }: { lang: Language; onDone: (lang: Languag
     }
   };
   return (
-    <form onSubmit={submit} data-testid="onboarding-language">
-      <h2 className="h5">{t('onboarding.language.title')}</h2>
-      <p className="text-body-secondary small">{t('onboarding.language.intro')}</p>
-      <fieldset className="onboarding-choices">
-        <legend className="visually-hidden">{t('onboarding.language.title')}</legend>
-        {LANGUAGES.map((code) => (
-          <label key={code} className={`onboarding-choice ${value === code ? 'is-chosen' : ''}`}>
-            <input
-              type="radio"
-              name="onboarding-language"
-              className="form-check-input me-2"
-              value={code}
-              checked={value === code}
-              onChange={() => setValue(code)}
-              data-testid={`onboarding-language-${code}`}
-            />
-            <span lang={code}>{NATIVE_NAMES[code]}</span>
-          </label>
-        ))}
-      </fieldset>
-      <StepButtons busy={busy} canSave onSkip={() => onDone(lang)} />
-    </form>
+    <StepForm step="language" onSubmit={submit} busy={busy} onSkip={() => onDone(lang)}>
+      <Choices step="language" options={LANGUAGES} value={value} onChange={setValue}>
+        {(code) => <span lang={code}>{NATIVE_NAMES[code]}</span>}
+      </Choices>
+    </StepForm>
   );
 }
 
@@ -164,51 +230,25 @@ function InterestStep({ onDone }: { onDone: () => void }) {
     }).interest;
     return CHOOSABLE.includes(detected) ? detected : 'general';
   });
-  const [status, setStatus] = useState<Status>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, status, save } = useStepSave();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    try {
+    await save(async () => {
       await api('/user/me/interest', { method: 'PUT', body: { interest: value } });
       onDone();
-    } catch (error) {
-      setStatus({ kind: 'danger', text: error instanceof ApiRequestError ? error.message : t('onboarding.failed') });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
-    <form onSubmit={submit} data-testid="onboarding-interest">
-      <h2 className="h5">{t('onboarding.interest.title')}</h2>
-      <p className="text-body-secondary small">{t('onboarding.interest.intro')}</p>
-      <fieldset className="onboarding-choices onboarding-choices-wide">
-        <legend className="visually-hidden">{t('onboarding.interest.title')}</legend>
-        {CHOOSABLE.map((interest) => (
-          <label key={interest} className={`onboarding-choice ${value === interest ? 'is-chosen' : ''}`}>
-            <input
-              type="radio"
-              name="onboarding-interest"
-              className="form-check-input me-2"
-              value={interest}
-              checked={value === interest}
-              onChange={() => setValue(interest)}
-              data-testid={`onboarding-interest-${interest}`}
-            />
-            <span>
-              <strong className="d-block">{t(`onboarding.interest.names.${interest}`)}</strong>
-              <span className="small text-body-secondary">{t(`onboarding.interest.hints.${interest}`)}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      {status && (
-        <p className={`small mt-2 mb-0 text-${status.kind}`} role="status">
-          {status.text}
-        </p>
-      )}
-      <StepButtons busy={busy} canSave onSkip={onDone} />
-    </form>
+    <StepForm step="interest" onSubmit={submit} status={status} busy={busy} onSkip={onDone}>
+      <Choices step="interest" options={CHOOSABLE} value={value} onChange={setValue} wide>
+        {(interest) => (
+          <span>
+            <strong className="d-block">{t(`onboarding.interest.names.${interest}`)}</strong>
+            <span className="small text-body-secondary">{t(`onboarding.interest.hints.${interest}`)}</span>
+          </span>
+        )}
+      </Choices>
+    </StepForm>
   );
 }
 

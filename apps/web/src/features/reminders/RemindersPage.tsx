@@ -3,6 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailTopics } from '../../components/EmailTopics.tsx';
+import { CheckField, type CheckFieldProps, FormField, SelectField } from '../../components/FormField.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { AccountLayout } from '../account/AccountLayout.tsx';
@@ -15,37 +17,9 @@ function zones(current: string): string[] {
   return [...new Set([current, browserTimeZone(), 'UTC', ...all])];
 }
 
-function Switch({
-  id,
-  checked,
-  onChange,
-  label,
-  hint,
-}: {
-  id: string;
-  checked: boolean;
-  onChange: (value: boolean) => void;
-  label: string;
-  hint?: string;
-}) {
-  return (
-    <div className="form-check form-switch mb-2">
-      <input
-        id={id}
-        className="form-check-input"
-        type="checkbox"
-        role="switch"
-        aria-checked={checked}
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        data-testid={id}
-      />
-      <label className="form-check-label" htmlFor={id}>
-        {label}
-        {hint && <span className="d-block small text-body-secondary">{hint}</span>}
-      </label>
-    </div>
-  );
+/** A switch of these settings, found by tests under its id. */
+function Switch(props: Omit<CheckFieldProps, 'isSwitch' | 'className'>) {
+  return <CheckField isSwitch className="mb-2" data-testid={props.id} {...props} />;
 }
 
 /**
@@ -97,14 +71,14 @@ export default function RemindersPage() {
           <Switch
             id="reminders-email"
             checked={form.email}
-            onChange={(email) => change({ email })}
+            onCheckedChange={(email) => change({ email })}
             label={t('email')}
             hint={t('emailHint')}
           />
           <Switch
             id="reminders-push"
             checked={form.push}
-            onChange={(push) => change({ push })}
+            onCheckedChange={(push) => change({ push })}
             label={t('push')}
             hint={t('pushHint', { count: query.data?.devices ?? 0 })}
           />
@@ -112,53 +86,43 @@ export default function RemindersPage() {
           <Switch
             id="reminders-daily"
             checked={form.daily}
-            onChange={(daily) => change({ daily })}
+            onCheckedChange={(daily) => change({ daily })}
             label={t('daily')}
           />
           <Switch
             id="reminders-returns"
             checked={form.returns}
-            onChange={(returns) => change({ returns })}
+            onCheckedChange={(returns) => change({ returns })}
             label={t('returns')}
             hint={t('returnsHint')}
           />
           <h3 className="h6 mt-3">{t('when')}</h3>
           <div className="row g-2">
-            <div className="col-5 col-sm-3">
-              <label className="form-label small" htmlFor="reminders-time">
-                {t('time')}
-              </label>
-              <input
-                id="reminders-time"
-                type="time"
-                className="form-control"
-                value={form.local_time}
-                onChange={(event) => event.target.value && change({ local_time: event.target.value.slice(0, 5) })}
-                data-testid="reminders-time"
-              />
-            </div>
-            <div className="col-7 col-sm-9">
-              <label className="form-label small" htmlFor="reminders-zone">
-                {t('zone')}
-              </label>
-              <select
-                id="reminders-zone"
-                className="form-select"
-                value={form.time_zone}
-                onChange={(event) => change({ time_zone: event.target.value })}
-                data-testid="reminders-zone"
-              >
-                {zones(form.time_zone).map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone.replace(/_/g, ' ')}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FormField
+              className="col-5 col-sm-3"
+              labelClassName="form-label small"
+              id="reminders-time"
+              label={t('time')}
+              type="time"
+              value={form.local_time}
+              onValueChange={(time) => time && change({ local_time: time.slice(0, 5) })}
+              data-testid="reminders-time"
+            />
+            <SelectField
+              className="col-7 col-sm-9"
+              labelClassName="form-label small"
+              id="reminders-zone"
+              label={t('zone')}
+              value={form.time_zone}
+              options={zones(form.time_zone)}
+              optionLabel={(zone) => zone.replace(/_/g, ' ')}
+              onValueChange={(zone) => change({ time_zone: zone })}
+              data-testid="reminders-zone"
+            />
           </div>
-          <button type="submit" className="btn btn-primary mt-3" disabled={save.isPending} data-testid="reminders-save">
+          <SubmitButton className="btn btn-primary mt-3" busy={save.isPending} data-testid="reminders-save">
             {t('save')}
-          </button>
+          </SubmitButton>
           {status && (
             <p className={`small mt-2 mb-0 text-${status.kind}`} role="status" data-testid="reminders-status">
               {status.text}

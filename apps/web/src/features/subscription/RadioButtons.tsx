@@ -1,3 +1,4 @@
+import { RadioOptions } from '../../components/RadioOptions.tsx';
 /** A choice of one among a few, drawn as a row of buttons over real radio inputs (so arrows and labels work). */
 export function RadioButtons<T extends string | number>({
   name,
@@ -16,19 +17,16 @@ export function RadioButtons<T extends string | number>({
 }) {
   return (
     <div className={`btn-group subscription-radios ${className ?? ''}`}>
-      {options.map((option) => (
-        <label key={option} className={`btn ${value === option ? 'btn-primary' : 'btn-outline-primary'}`}>
-          <input
-            type="radio"
-            className="visually-hidden"
-            name={name}
-            value={option}
-            checked={value === option}
-            onChange={() => onChange(option)}
-          />
-          {label(option)}
-        </label>
-      ))}
+      <RadioOptions
+        name={name}
+        options={options}
+        value={value}
+        onChange={onChange}
+        optionClassName={(chosen) => `btn ${chosen ? 'btn-primary' : 'btn-outline-primary'}`}
+        inputClassName="visually-hidden"
+      >
+        {label}
+      </RadioOptions>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { PAUSE_DAYS } from '@hunab/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog.tsx';
+import { TextAreaField } from '../../components/FormField.tsx';
 import { RadioButtons } from './RadioButtons.tsx';
 
 export type PauseDays = (typeof PAUSE_DAYS)[number];
@@ -42,19 +43,14 @@ export function PauseDialog({
             label={(option) => t('days', { count: option })}
           />
         </fieldset>
-        <div className="mb-3">
-          <label htmlFor={reasonId} className="form-label">
-            {t('pauseDialog.reason')}
-          </label>
-          <textarea
-            id={reasonId}
-            className="form-control"
-            rows={2}
-            maxLength={500}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </div>
+        <TextAreaField
+          id={reasonId}
+          label={t('pauseDialog.reason')}
+          rows={2}
+          maxLength={500}
+          value={reason}
+          onValueChange={setReason}
+        />
         <div className="dialog-actions">
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {t('pauseDialog.confirm', { count: days })}

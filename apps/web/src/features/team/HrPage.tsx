@@ -4,7 +4,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { FormField, SelectField } from '../../components/FormField.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../auth/session.ts';
@@ -69,62 +71,41 @@ export default function HrPage() {
           }}
         >
           <div className="row g-2 align-items-end">
-            <div className="col-sm-4">
-              <label className="form-label" htmlFor={`${id}-team`}>
-                {t('hr.team')}
-              </label>
-              <select
-                id={`${id}-team`}
-                className="form-select"
-                value={team.id}
-                onChange={(event) => {
-                  setTeamId(event.target.value);
-                  compare.reset();
-                }}
-              >
-                {teams.map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {item.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="col-sm-4">
-              <label className="form-label" htmlFor={`${id}-birth`}>
-                {t('hr.birthDate')}
-              </label>
-              <input
-                id={`${id}-birth`}
-                type="date"
-                className="form-control"
-                value={birthDate}
-                required
-                onChange={(event) => setBirthDate(event.target.value)}
-                data-testid="hr-birth"
-              />
-            </div>
-            <div className="col-sm-4">
-              <label className="form-label" htmlFor={`${id}-name`}>
-                {t('hr.name')}
-              </label>
-              <input
-                id={`${id}-name`}
-                className="form-control"
-                value={name}
-                maxLength={TEAM_MEMBER_NAME_MAX}
-                onChange={(event) => setName(event.target.value)}
-              />
-            </div>
+            <SelectField
+              className="col-sm-4"
+              id={`${id}-team`}
+              label={t('hr.team')}
+              value={team.id}
+              options={teams.map((item) => item.id)}
+              optionLabel={(teamId) => teams.find((item) => item.id === teamId)?.name}
+              onValueChange={(teamId) => {
+                setTeamId(teamId);
+                compare.reset();
+              }}
+            />
+            <FormField
+              className="col-sm-4"
+              id={`${id}-birth`}
+              label={t('hr.birthDate')}
+              type="date"
+              value={birthDate}
+              required
+              onValueChange={setBirthDate}
+              data-testid="hr-birth"
+            />
+            <FormField
+              className="col-sm-4"
+              id={`${id}-name`}
+              label={t('hr.name')}
+              value={name}
+              maxLength={TEAM_MEMBER_NAME_MAX}
+              onValueChange={setName}
+            />
           </div>
           <p className="small text-body-secondary mt-2">{t('hr.privacy')}</p>
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={!birthDate || compare.isPending}
-            data-testid="hr-compare"
-          >
+          <SubmitButton busy={compare.isPending} disabled={!birthDate} data-testid="hr-compare">
             {t('hr.compare')}
-          </button>
+          </SubmitButton>
           {compare.isError && (
             <div className="alert alert-warning py-2 mt-2" role="alert">
               {t([`errors.${(compare.error as { code?: string }).code ?? ''}`, 'errors.generic'])}

@@ -3,8 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { FormField } from '../../components/FormField.tsx';
+import { SignInLink } from '../../components/SignInLink.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import { useSession } from '../auth/session.ts';
 import {
   acceptInvite,
@@ -51,13 +55,7 @@ export default function ManagementPage() {
         <section className="team-card">
           <p>{invite ? t('join.signIn') : t('management.intro')}</p>
           <div className="d-flex gap-2 flex-wrap">
-            <Link
-              className="btn btn-primary"
-              to={localizedPath(lang, '/login')}
-              state={{ from: location.pathname + location.search }}
-            >
-              {t('management.login')}
-            </Link>
+            <SignInLink>{t('management.login')}</SignInLink>
             <Link className="btn btn-outline-primary" to={localizedPath(lang, '/register')}>
               {t('management.register')}
             </Link>
@@ -112,39 +110,31 @@ function JoinCard({ token, onJoined }: { token: string; onJoined: (team: Team) =
       <h2 className="h5">{t('join.title', { team: preview.data.team_name })}</h2>
       <p className="text-body-secondary">{t('join.text', { count: preview.data.members })}</p>
       <div className="row g-2">
-        <div className="col-sm-6">
-          <label className="form-label" htmlFor={`${id}-name`}>
-            {t('fields.name')}
-          </label>
-          <input
-            id={`${id}-name`}
-            className="form-control"
-            value={name}
-            maxLength={TEAM_MEMBER_NAME_MAX}
-            required
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        <div className="col-sm-6">
-          <label className="form-label" htmlFor={`${id}-birth`}>
-            {t('fields.birthDate')}
-          </label>
-          <input
-            id={`${id}-birth`}
-            type="date"
-            className="form-control"
-            value={birthDate}
-            required
-            onChange={(event) => setBirthDate(event.target.value)}
-            data-testid="team-join-birth"
-          />
-        </div>
+        <FormField
+          className="col-sm-6"
+          id={`${id}-name`}
+          label={t('fields.name')}
+          value={name}
+          maxLength={TEAM_MEMBER_NAME_MAX}
+          required
+          onValueChange={setName}
+        />
+        <FormField
+          className="col-sm-6"
+          id={`${id}-birth`}
+          label={t('fields.birthDate')}
+          type="date"
+          value={birthDate}
+          required
+          onValueChange={setBirthDate}
+          data-testid="team-join-birth"
+        />
       </div>
       <p className="small text-body-secondary mt-2">{t('join.privacy')}</p>
       <ErrorNote error={join.error} />
-      <button type="submit" className="btn btn-primary" disabled={join.isPending || !name.trim() || !birthDate}>
+      <SubmitButton busy={join.isPending} disabled={!name.trim() || !birthDate}>
         {t('join.action')}
-      </button>
+      </SubmitButton>
     </form>
   );
 }
@@ -206,14 +196,9 @@ function Teams({ selected, onSelect }: { selected: string | null; onSelect: (id:
             onChange={(event) => setName(event.target.value)}
             data-testid="team-name"
           />
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={create.isPending || !name.trim()}
-            data-testid="team-create"
-          >
+          <SubmitButton busy={create.isPending} disabled={!name.trim()} data-testid="team-create">
             {t('management.create')}
-          </button>
+          </SubmitButton>
         </div>
         <ErrorNote error={create.error} />
       </form>
@@ -223,7 +208,7 @@ function Teams({ selected, onSelect }: { selected: string | null; onSelect: (id:
 
 function TeamPanel({ id, onDeleted }: { id: string; onDeleted: () => void }) {
   const { t } = useTranslation('team');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   const queryClient = useQueryClient();
   const team = useQuery({ queryKey: TEAM_KEYS.team(id), queryFn: () => fetchTeam(id) });
   const put = (data: Team) => queryClient.setQueryData(TEAM_KEYS.team(id), data);
@@ -389,38 +374,30 @@ function AddCard({ teamId, onAdded }: { teamId: string; onAdded: (team: Team) =>
       <h3 className="h6">{t('add.title')}</h3>
       <p className="small text-body-secondary">{t('add.text')}</p>
       <div className="row g-2 align-items-end">
-        <div className="col-sm-5">
-          <label className="form-label" htmlFor={`${id}-name`}>
-            {t('fields.name')}
-          </label>
-          <input
-            id={`${id}-name`}
-            className="form-control"
-            value={name}
-            maxLength={TEAM_MEMBER_NAME_MAX}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        <div className="col-sm-4">
-          <label className="form-label" htmlFor={`${id}-birth`}>
-            {t('fields.birthDate')}
-          </label>
-          <input
-            id={`${id}-birth`}
-            type="date"
-            className="form-control"
-            value={birthDate}
-            onChange={(event) => setBirthDate(event.target.value)}
-          />
-        </div>
+        <FormField
+          className="col-sm-5"
+          id={`${id}-name`}
+          label={t('fields.name')}
+          value={name}
+          maxLength={TEAM_MEMBER_NAME_MAX}
+          onValueChange={setName}
+        />
+        <FormField
+          className="col-sm-4"
+          id={`${id}-birth`}
+          label={t('fields.birthDate')}
+          type="date"
+          value={birthDate}
+          onValueChange={setBirthDate}
+        />
         <div className="col-sm-3">
-          <button
-            type="submit"
+          <SubmitButton
             className="btn btn-outline-primary w-100"
-            disabled={add.isPending || !name.trim() || !birthDate}
+            busy={add.isPending}
+            disabled={!name.trim() || !birthDate}
           >
             {t('add.action')}
-          </button>
+          </SubmitButton>
         </div>
       </div>
       <ErrorNote error={add.error} />

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { Link } from 'react-router';
+import { localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { usePathLanguage } from '../../lib/route-match.ts';
 import './team.css';
 
 /** /team/thank-you: after a company asks for the business plan. */
 export default function ThankYouPage() {
   const { t } = useTranslation('team');
-  const lang = languageOfPath(useLocation().pathname);
+  const lang = usePathLanguage();
   usePageTitle(t('thanks.title'));
   return (
     <div className="team-page text-center">

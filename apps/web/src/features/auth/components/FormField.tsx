@@ -1,65 +1,33 @@
-import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormField, type FormFieldProps } from '../../../components/FormField.tsx';
+import { SubmitButton as FormSubmitButton } from '../../../components/SubmitButton.tsx';
+import type { CheckedForm } from '../hooks.ts';
+import { type NewPasswordValues, PASSWORD_MIN_LENGTH } from '../validation.ts';
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className'>;
+type AuthFieldProps = Omit<FormFieldProps, 'type' | 'addon' | 'className' | 'labelClassName'>;
 
-export interface FormFieldProps extends InputProps {
-  id: string;
-  label: ReactNode;
-  value: string;
-  onValueChange: (value: string) => void;
-  /** The translated problem with the value, shown under the field. */
-  error?: string | null;
-  hint?: ReactNode;
-  /** Something drawn inside the field at its end (the show-password button). */
-  addon?: ReactNode;
-}
-
-/** A labelled Bootstrap input whose error and hint are tied to it for assistive technology. */
-export function FormField({ id, label, value, onValueChange, error, hint, addon, ...input }: FormFieldProps) {
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
-  const control = (
-    <input
-      id={id}
-      className={`form-control${error ? ' is-invalid' : ''}`}
-      value={value}
-      onChange={(event) => onValueChange(event.target.value)}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy}
-      {...input}
-    />
-  );
+/** An email address field that keeps the keyboard and the browser from changing what is typed. */
+export function EmailField(props: Omit<AuthFieldProps, 'label' | 'name' | 'inputMode' | 'placeholder'>) {
+  const { t } = useTranslation('auth');
   return (
-    <div className="mb-3">
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
-      {addon ? (
-        <div className="auth-addon-field">
-          {control}
-          {addon}
-        </div>
-      ) : (
-        control
-      )}
-      {error ? (
-        <div id={errorId} className="invalid-feedback d-block">
-          {error}
-        </div>
-      ) : null}
-      {hint ? (
-        <div id={hintId} className="form-text">
-          {hint}
-        </div>
-      ) : null}
-    </div>
+    <FormField
+      label={t('fields.email')}
+      type="email"
+      name="email"
+      inputMode="email"
+      autoCapitalize="off"
+      spellCheck={false}
+      placeholder={t('fields.emailPlaceholder')}
+      autoComplete="email"
+      required
+      {...props}
+    />
   );
 }
 
 /** A password field with a button that shows or hides what was typed. */
-export function PasswordField(props: Omit<FormFieldProps, 'type' | 'addon'>) {
+export function PasswordField(props: AuthFieldProps) {
   const { t } = useTranslation('auth');
   const [visible, setVisible] = useState(false);
   return (
@@ -86,6 +54,42 @@ export function PasswordField(props: Omit<FormFieldProps, 'type' | 'addon'>) {
   );
 }
 
+/** The new password with its rules, then the same password again. */
+export function NewPasswordFields({
+  form,
+  ids,
+  label,
+}: {
+  form: CheckedForm<NewPasswordValues>;
+  ids: Record<keyof NewPasswordValues, string>;
+  /** The label of the first field. */
+  label: string;
+}) {
+  const { t } = useTranslation('auth');
+  const fields = [
+    {
+      key: 'password',
+      label,
+      name: 'new-password',
+      hint: t('register.passwordHint', { count: PASSWORD_MIN_LENGTH }),
+    },
+    { key: 'passwordConfirm', label: t('fields.passwordConfirm'), name: 'password-confirm', hint: undefined },
+  ] as const;
+  return fields.map(({ key, ...field }) => (
+    <PasswordField
+      key={key}
+      id={ids[key]}
+      autoComplete="new-password"
+      required
+      value={form.values[key]}
+      onValueChange={form.set(key)}
+      onBlur={form.touch(key)}
+      error={form.errorText(key)}
+      {...field}
+    />
+  ));
+}
+
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
     <svg
@@ -104,30 +108,9 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
   );
 }
 
-/** The submit button: disabled and showing a spinner while the form is being sent. */
-export function SubmitButton({
-  busy,
-  busyLabel,
-  disabled,
-  children,
-}: {
-  busy: boolean;
-  busyLabel: string;
-  disabled?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <button type="submit" className="btn btn-primary btn-lg w-100 auth-submit" disabled={busy || disabled}>
-      {busy ? (
-        <>
-          <span className="spinner-border spinner-border-sm auth-spinner" aria-hidden="true" />
-          <span role="status">{busyLabel}</span>
-        </>
-      ) : (
-        children
-      )}
-    </button>
-  );
+/** The submit button of the account forms: large and as wide as the card. */
+export function SubmitButton(props: Omit<ComponentProps<typeof FormSubmitButton>, 'className'>) {
+  return <FormSubmitButton className="btn btn-primary btn-lg w-100 auth-submit" {...props} />;
 }
 
 /** Moves focus to the first field that has an error, in the order given. */

@@ -4,7 +4,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { requestPasswordReset } from '../api.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { ErrorAlert, NoticeAlert } from '../components/ErrorAlert.tsx';
-import { FormField, focusFirstInvalid, SubmitButton } from '../components/FormField.tsx';
+import { EmailField, focusFirstInvalid, SubmitButton } from '../components/FormField.tsx';
 import { describeAuthError, type ErrorView } from '../errors.ts';
 import { useAuthPaths } from '../hooks.ts';
 import { emailError } from '../validation.ts';
@@ -25,6 +25,7 @@ export default function ForgotPasswordPage() {
   const [error, setError] = useState<ErrorView | null>(null);
 
   const problem = submitted ? emailError(email) : null;
+  const problemText = problem ? t(problem.key, problem.values) : null;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -81,21 +82,7 @@ export default function ForgotPasswordPage() {
     <AuthCard title={t('forgot.title')} intro={t('forgot.intro')} footer={footer}>
       <ErrorAlert view={error} onClose={() => setError(null)} />
       <form noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <FormField
-          id="forgot-email"
-          label={t('fields.email')}
-          type="email"
-          name="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          placeholder={t('fields.emailPlaceholder')}
-          required
-          value={email}
-          onValueChange={setEmail}
-          error={problem ? t(problem.key, problem.values) : null}
-        />
+        <EmailField id="forgot-email" value={email} onValueChange={setEmail} error={problemText} />
         <SubmitButton busy={busy} busyLabel={t('forgot.submitting')}>
           {t('forgot.submit')}
         </SubmitButton>

@@ -5,7 +5,7 @@ import { LOCAL_KEYS, local } from '../../../lib/storage.ts';
 import { login, resendVerification } from '../api.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { ErrorAlert, NoticeAlert } from '../components/ErrorAlert.tsx';
-import { FormField, focusFirstInvalid, PasswordField, SubmitButton } from '../components/FormField.tsx';
+import { EmailField, focusFirstInvalid, PasswordField, SubmitButton } from '../components/FormField.tsx';
 import { describeAuthError, type ErrorView } from '../errors.ts';
 import { useAuthPaths, useBackNavigationGuard } from '../hooks.ts';
 import { type FieldError, requiredEmailError, requiredPasswordError } from '../required.ts';
@@ -153,17 +153,9 @@ export default function LoginPage() {
       ) : null}
 
       <form noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <FormField
+        <EmailField
           id="login-email"
-          label={t('fields.email')}
-          type="email"
-          name="email"
-          inputMode="email"
           autoComplete="username"
-          autoCapitalize="off"
-          spellCheck={false}
-          placeholder={t('fields.emailPlaceholder')}
-          required
           value={email}
           onValueChange={setEmail}
           error={text(emailProblem)}

@@ -1,25 +1,18 @@
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { CheckField, FormField } from '../../../components/FormField.tsx';
 import { detectInterest, INTEREST_STORAGE_KEY, type Interest, interestRecord } from '../../../lib/interest.ts';
 import { registrationSource } from '../../../lib/platform.ts';
 import { local } from '../../../lib/storage.ts';
 import { register } from '../api.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { ErrorAlert, NoticeAlert } from '../components/ErrorAlert.tsx';
-import { FormField, focusFirstInvalid, PasswordField, SubmitButton } from '../components/FormField.tsx';
+import { EmailField, focusFirstInvalid, NewPasswordFields, SubmitButton } from '../components/FormField.tsx';
 import { describeAuthError, type ErrorView } from '../errors.ts';
-import { useAuthPaths } from '../hooks.ts';
+import { useAuthPaths, useCheckedForm } from '../hooks.ts';
 import { readGuestBirthDate, signIn } from '../session.ts';
-import {
-  BIRTH_DATE_MIN,
-  type FieldError,
-  localToday,
-  PASSWORD_MIN_LENGTH,
-  type RegistrationErrors,
-  type RegistrationValues,
-  validateRegistration,
-} from '../validation.ts';
+import { BIRTH_DATE_MIN, localToday, type RegistrationValues, validateRegistration } from '../validation.ts';
 
 const FIELD_IDS: Record<keyof RegistrationValues, string> = {
   email: 'register-email',
@@ -58,16 +51,18 @@ export default function RegisterPage() {
   const interest = useInterest();
   const today = useMemo(() => localToday(), []);
 
-  const [values, setValues] = useState<RegistrationValues>(() => ({
-    email: '',
-    password: '',
-    passwordConfirm: '',
-    name: '',
-    birthDate: readGuestBirthDate()?.birthDate ?? '',
-  }));
+  const form = useCheckedForm<RegistrationValues>(
+    () => ({
+      email: '',
+      password: '',
+      passwordConfirm: '',
+      name: '',
+      birthDate: readGuestBirthDate()?.birthDate ?? '',
+    }),
+    (values) => validateRegistration(values, today),
+  );
+  const { values, set, touch } = form;
   const [consent, setConsent] = useState(true);
-  const [touched, setTouched] = useState<Partial<Record<keyof RegistrationValues, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<ErrorView | null>(null);
@@ -76,28 +71,15 @@ export default function RegisterPage() {
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
-  const errors = useMemo(() => validateRegistration(values, today), [values, today]);
-  const shown: RegistrationErrors = {};
-  for (const field of FIELD_ORDER) {
-    if ((submitted || touched[field]) && errors[field]) shown[field] = errors[field];
-  }
-  const text = (problem: FieldError | undefined) => (problem ? t(problem.key, problem.values) : null);
   const emailText =
-    text(shown.email) ??
+    form.errorText('email') ??
     (emailTaken !== null && emailTaken === values.email.trim() ? t('errors.register.emailExists') : null);
-
-  const set = (field: keyof RegistrationValues) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
-  /** A field is checked once left with something in it, and from the first submit on, on every change. */
-  const touch = (field: keyof RegistrationValues) => () => {
-    if (values[field] !== '') setTouched((old) => (old[field] ? old : { ...old, [field]: true }));
-  };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || done || !consent) return;
-    setSubmitted(true);
-    const problems = validateRegistration(values, today);
-    const invalid = FIELD_ORDER.filter((field) => problems[field]);
+    form.markSubmitted();
+    const invalid = FIELD_ORDER.filter((field) => form.errors[field]);
     if (invalid.length > 0) {
       focusFirstInvalid(invalid.map((field) => FIELD_IDS[field]));
       return;
@@ -172,45 +154,14 @@ export default function RegisterPage() {
       </ErrorAlert>
 
       <form noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <FormField
+        <EmailField
           id={FIELD_IDS.email}
-          label={t('fields.email')}
-          type="email"
-          name="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          placeholder={t('fields.emailPlaceholder')}
-          required
           value={values.email}
           onValueChange={set('email')}
           onBlur={touch('email')}
           error={emailText}
         />
-        <PasswordField
-          id={FIELD_IDS.password}
-          label={t('fields.password')}
-          name="new-password"
-          autoComplete="new-password"
-          required
-          value={values.password}
-          onValueChange={set('password')}
-          onBlur={touch('password')}
-          error={text(shown.password)}
-          hint={t('register.passwordHint', { count: PASSWORD_MIN_LENGTH })}
-        />
-        <PasswordField
-          id={FIELD_IDS.passwordConfirm}
-          label={t('fields.passwordConfirm')}
-          name="password-confirm"
-          autoComplete="new-password"
-          required
-          value={values.passwordConfirm}
-          onValueChange={set('passwordConfirm')}
-          onBlur={touch('passwordConfirm')}
-          error={text(shown.passwordConfirm)}
-        />
+        <NewPasswordFields form={form} ids={FIELD_IDS} label={t('fields.password')} />
         <FormField
           id={FIELD_IDS.name}
           label={
@@ -225,7 +176,7 @@ export default function RegisterPage() {
           value={values.name}
           onValueChange={set('name')}
           onBlur={touch('name')}
-          error={text(shown.name)}
+          error={form.errorText('name')}
           hint={t('register.nameHint')}
         />
         <FormField
@@ -240,20 +191,17 @@ export default function RegisterPage() {
           value={values.birthDate}
           onValueChange={set('birthDate')}
           onBlur={touch('birthDate')}
-          error={text(shown.birthDate)}
+          error={form.errorText('birthDate')}
           hint={t('register.birthDateHint')}
         />
 
-        <div className="form-check auth-check mb-3">
-          <input
-            id="register-consent"
-            className="form-check-input"
-            type="checkbox"
-            checked={consent}
-            onChange={(event) => setConsent(event.target.checked)}
-            aria-describedby={consent ? undefined : 'register-consent-hint'}
-          />
-          <label className="form-check-label" htmlFor="register-consent">
+        <CheckField
+          id="register-consent"
+          className="auth-check mb-3"
+          checked={consent}
+          onCheckedChange={setConsent}
+          aria-describedby={consent ? undefined : 'register-consent-hint'}
+          label={
             <Trans
               t={t}
               i18nKey="register.consent"
@@ -264,13 +212,14 @@ export default function RegisterPage() {
                 privacy: <a href={to('/legal/privacy')} target="_blank" rel="noopener" className="auth-link" />,
               }}
             />
-          </label>
+          }
+        >
           {consent ? null : (
             <div id="register-consent-hint" className="form-text text-warning-emphasis">
               {t('register.consentRequired')}
             </div>
           )}
-        </div>
+        </CheckField>
 
         <SubmitButton busy={busy} busyLabel={t('register.submitting')} disabled={!consent || done}>
           {t('register.submit')}

@@ -1,14 +1,14 @@
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { confirmPasswordReset } from '../api.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { ErrorAlert, NoticeAlert } from '../components/ErrorAlert.tsx';
-import { focusFirstInvalid, PasswordField, SubmitButton } from '../components/FormField.tsx';
+import { focusFirstInvalid, NewPasswordFields, SubmitButton } from '../components/FormField.tsx';
 import { describeAuthError, type ErrorView } from '../errors.ts';
-import { useAuthPaths } from '../hooks.ts';
+import { useAuthPaths, useCheckedForm } from '../hooks.ts';
 import { signIn } from '../session.ts';
-import { type NewPasswordValues, PASSWORD_MIN_LENGTH, validateNewPassword } from '../validation.ts';
+import { type NewPasswordValues, validateNewPassword } from '../validation.ts';
 
 const FIELD_IDS: Record<keyof NewPasswordValues, string> = {
   password: 'reset-password',
@@ -23,25 +23,13 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
 
-  const [values, setValues] = useState<NewPasswordValues>({ password: '', passwordConfirm: '' });
-  const [touched, setTouched] = useState<Partial<Record<keyof NewPasswordValues, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useCheckedForm<NewPasswordValues>(() => ({ password: '', passwordConfirm: '' }), validateNewPassword);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<ErrorView | null>(null);
   const redirectTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
-
-  const errors = useMemo(() => validateNewPassword(values), [values]);
-  const shownText = (field: keyof NewPasswordValues) => {
-    const problem = submitted || touched[field] ? errors[field] : undefined;
-    return problem ? t(problem.key, problem.values) : null;
-  };
-  const set = (field: keyof NewPasswordValues) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
-  const touch = (field: keyof NewPasswordValues) => () => {
-    if (values[field] !== '') setTouched((old) => (old[field] ? old : { ...old, [field]: true }));
-  };
 
   const requestLink = (
     <Link to={to('/forgot-password')} className="btn btn-primary w-100">
@@ -61,8 +49,8 @@ export default function ResetPasswordPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || done) return;
-    setSubmitted(true);
-    const problems = validateNewPassword(values);
+    form.markSubmitted();
+    const problems = form.errors;
     if (problems.password || problems.passwordConfirm) {
       focusFirstInvalid([
         problems.password && FIELD_IDS.password,
@@ -73,7 +61,7 @@ export default function ResetPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      const { token: session, user } = await confirmPasswordReset(token, values.password);
+      const { token: session, user } = await confirmPasswordReset(token, form.values.password);
       setDone(true);
       void signIn(session, user);
       redirectTimer.current = window.setTimeout(() => navigate(to('/dash'), { replace: true }), 100);
@@ -97,29 +85,7 @@ export default function ResetPasswordPage() {
         ) : null}
       </ErrorAlert>
       <form noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <PasswordField
-          id={FIELD_IDS.password}
-          label={t('fields.newPassword')}
-          name="new-password"
-          autoComplete="new-password"
-          required
-          value={values.password}
-          onValueChange={set('password')}
-          onBlur={touch('password')}
-          error={shownText('password')}
-          hint={t('register.passwordHint', { count: PASSWORD_MIN_LENGTH })}
-        />
-        <PasswordField
-          id={FIELD_IDS.passwordConfirm}
-          label={t('fields.passwordConfirm')}
-          name="password-confirm"
-          autoComplete="new-password"
-          required
-          value={values.passwordConfirm}
-          onValueChange={set('passwordConfirm')}
-          onBlur={touch('passwordConfirm')}
-          error={shownText('passwordConfirm')}
-        />
+        <NewPasswordFields form={form} ids={FIELD_IDS} label={t('fields.newPassword')} />
         <SubmitButton busy={busy} busyLabel={t('reset.submitting')} disabled={done}>
           {t('reset.submit')}
         </SubmitButton>
