@@ -22,9 +22,7 @@ import { rejectDeepBodies } from './lib/json-limits.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { createSharedRateLimiter } from './lib/shared-rate-limit.ts';
 import { appVersion } from './lib/version.ts';
-import { createAdminRepository } from './modules/admin/repository.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
-import { createAdminService } from './modules/admin/service.ts';
+import { adminRoutes } from './modules/admin/routes/index.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -326,18 +324,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(insightsRoutes, { auth, insights, settings });
       await api.register(debugRoutes, { db: database.db, auth, subscriptions });
       await api.register(adminReferralRoutes, { db: database.db, auth, insights, now });
-      const adminRepository = createAdminRepository(database.db);
       await api.register(adminRoutes, {
+        db: database.db,
         auth,
-        repo: adminRepository,
         subscriptions,
-        admin: createAdminService({
-          db: database.db,
-          repo: adminRepository,
-          auth,
-          now,
-          clearProducts: () => caches.clear('products'),
-        }),
+        now,
+        clearProducts: () => caches.clear('products'),
       });
       await api.register(adminNotebookRoutes, { db: database.db, auth, insights });
       await api.register(experimentRoutes, { db: database.db, auth, insights });
