@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { referralCookie } from '../../lib/cookies.ts';
+import { errorResponses } from '../../lib/errors.ts';
 import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import { createSharedRateLimiter, sharedLimitOrThrow } from '../../lib/shared-rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -15,7 +16,7 @@ import { toUserDto } from '../auth/service.ts';
 import { sessionHooks } from '../auth/session.ts';
 import type { MailingService } from './service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 404, 409);
 
 /**
  * Interest in a mailing list: whether the signed-in owner of an address is on a list, and joining one (double

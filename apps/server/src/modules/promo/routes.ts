@@ -6,11 +6,12 @@ import {
   promoParamsSchema,
 } from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import type { PromoService } from './service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 404, 409);
 
 /** Promo codes: the ones valid today for everyone, and their creation and withdrawal for administrators. */
 export const promoRoutes: FastifyPluginAsyncZod<{ auth: AuthService; promo: PromoService }> = async (
