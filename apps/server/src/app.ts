@@ -22,9 +22,7 @@ import { rejectDeepBodies } from './lib/json-limits.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { createSharedRateLimiter } from './lib/shared-rate-limit.ts';
 import { appVersion } from './lib/version.ts';
-import { createAdminRepository } from './modules/admin/repository.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
-import { createAdminService } from './modules/admin/service.ts';
+import { adminRoutes } from './modules/admin/routes/index.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -39,6 +37,7 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { createCrmAdapter } from './modules/crm/adapter.ts';
 import { crmRoutes } from './modules/crm/routes.ts';
 import { type CrmService, createCrmService } from './modules/crm/service.ts';
+import { crmViewRoutes } from './modules/crm/views.ts';
 import { educationRoutes } from './modules/education/routes.ts';
 import { emailTopicRoutes } from './modules/email-topics/routes.ts';
 import { createEmailTopicService, type EmailTopicService } from './modules/email-topics/service.ts';
@@ -59,12 +58,16 @@ import { createJournalService } from './modules/journal/service.ts';
 import { letterRoutes } from './modules/letters/routes.ts';
 import { createLetterService, type LetterService } from './modules/letters/service.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { mailingInterestRoutes } from './modules/mailing/interest.ts';
 import { mailingRoutes } from './modules/mailing/routes.ts';
 import { createMailingService, type MailingService } from './modules/mailing/service.ts';
 import { createPayments, type Payments } from './modules/payments/index.ts';
+import { purchaseRoutes } from './modules/payments/purchases.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { createProductService } from './modules/products/service.ts';
+import { promoRoutes } from './modules/promo/routes.ts';
+import { createPromoService } from './modules/promo/service.ts';
 import { referralRoutes, registerReferralLanding } from './modules/referrals/routes.ts';
 import { createReferralService, type ReferralService } from './modules/referrals/service.ts';
 import { createPushService } from './modules/reminders/push.ts';
@@ -73,7 +76,6 @@ import { startReminderScheduler } from './modules/reminders/scheduler.ts';
 import { createReminderService, type ReminderService } from './modules/reminders/service.ts';
 import { shareRoutes } from './modules/share/routes.ts';
 import { createShareService } from './modules/share/service.ts';
-import { commerceRoutes } from './modules/subscriptions/commerce.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { startScheduler } from './modules/subscriptions/scheduler.ts';
 import { createSubscriptionService, type SubscriptionService } from './modules/subscriptions/service.ts';
@@ -282,7 +284,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(contentRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(subscriptionRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(viewRoutes, { db: database.db, auth, subscriptions, now });
-      await api.register(commerceRoutes, { db: database.db, auth, now, onSignUp, mailing });
+      await api.register(promoRoutes, { auth, promo: createPromoService({ db: database.db, now }) });
+      await api.register(mailingInterestRoutes, { db: database.db, auth, now, onSignUp, mailing });
+      await api.register(purchaseRoutes, { db: database.db, auth, now });
+      await api.register(crmViewRoutes, { db: database.db, auth, now });
       await api.register(mailingRoutes, { mailing });
       await api.register(emailTopicRoutes, { auth, topics });
       await api.register(crmRoutes, { auth, crm });
@@ -319,18 +324,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(insightsRoutes, { auth, insights, settings });
       await api.register(debugRoutes, { db: database.db, auth, subscriptions });
       await api.register(adminReferralRoutes, { db: database.db, auth, insights, now });
-      const adminRepository = createAdminRepository(database.db);
       await api.register(adminRoutes, {
+        db: database.db,
         auth,
-        repo: adminRepository,
         subscriptions,
-        admin: createAdminService({
-          db: database.db,
-          repo: adminRepository,
-          auth,
-          now,
-          clearProducts: () => caches.clear('products'),
-        }),
+        now,
+        clearProducts: () => caches.clear('products'),
       });
       await api.register(adminNotebookRoutes, { db: database.db, auth, insights });
       await api.register(experimentRoutes, { db: database.db, auth, insights });

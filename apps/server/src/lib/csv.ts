@@ -13,8 +13,11 @@ function csvField(value: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** The columns of a CSV export: each one's header and how a row gives its value. */
+export type CsvColumns<Row> = ReadonlyArray<[header: string, value: (row: Row) => Cell]>;
+
 /** Rows as CSV text with a header line, in the order `columns` gives. */
-export function toCsv<Row>(rows: readonly Row[], columns: ReadonlyArray<[header: string, value: (row: Row) => Cell]>) {
+export function toCsv<Row>(rows: readonly Row[], columns: CsvColumns<Row>) {
   const lines = [columns.map(([header]) => csvField(header)).join(',')];
   for (const row of rows) lines.push(columns.map(([, value]) => csvField(value(row))).join(','));
   return `${lines.join('\r\n')}\r\n`;

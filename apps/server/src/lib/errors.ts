@@ -1,5 +1,5 @@
 import { isCalendarError } from '@hunab/calendar';
-import type { ErrorBody, ErrorCode } from '@hunab/contracts';
+import { type ErrorBody, type ErrorCode, errorBodySchema } from '@hunab/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -15,6 +15,14 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** The error answers of a route's description: the product's error envelope under each of `statuses`. */
+export function errorResponses<const Status extends number>(...statuses: Status[]) {
+  return Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as Record<
+    Status,
+    typeof errorBodySchema
+  >;
 }
 
 export function errorBody(code: string, message: string, details: Record<string, unknown> = {}): ErrorBody {

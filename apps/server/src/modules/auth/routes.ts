@@ -16,17 +16,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { referralCookie } from '../../lib/cookies.ts';
+import { errorResponses } from '../../lib/errors.ts';
 import type { AuthService } from './service.ts';
 import { toUserDto } from './service.ts';
 import { sessionHooks, sessionOf } from './session.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 409, 429);
 const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod<{

@@ -4,7 +4,6 @@ import {
   cardParamsSchema,
   cardReplySchema,
   createCardBodySchema,
-  errorBodySchema,
   migrateCardsBodySchema,
   migrateCardsReplySchema,
   primaryCardReplySchema,
@@ -12,11 +11,12 @@ import {
   updateCardBodySchema,
 } from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import type { CardService } from './service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 const security = [{ bearer: [] }];
 const deleted = { success: true as const, status: 'success' as const, message: 'Card deleted' };
 

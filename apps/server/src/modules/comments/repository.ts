@@ -109,6 +109,16 @@ export interface CyclePage extends ListState {
   rows: CommentDto[];
 }
 
+/** The counts row of the lists a comment stands in (its cycle, language, and personal or general). */
+export const countsOf = (comment: StoredComment) =>
+  and(
+    eq(commentCycleCounts.cycleType, comment.cycleType),
+    eq(commentCycleCounts.cycleValue, comment.cycleValue),
+    eq(commentCycleCounts.cycleSubValue, comment.cycleSubValue),
+    eq(commentCycleCounts.lang, comment.lang),
+    eq(commentCycleCounts.isSum, comment.isSum),
+  );
+
 export function createCommentsRepository(db: Db) {
   /**
    * One statement per page: the state of the cycle, the page's threads in the asked order (read along its index)
@@ -235,15 +245,7 @@ export function createCommentsRepository(db: Db) {
       await executor
         .update(commentCycleCounts)
         .set({ version: sql`${commentCycleCounts.version} + 1` })
-        .where(
-          and(
-            eq(commentCycleCounts.cycleType, comment.cycleType),
-            eq(commentCycleCounts.cycleValue, comment.cycleValue),
-            eq(commentCycleCounts.cycleSubValue, comment.cycleSubValue),
-            eq(commentCycleCounts.lang, comment.lang),
-            eq(commentCycleCounts.isSum, comment.isSum),
-          ),
-        );
+        .where(countsOf(comment));
     },
 
     /** A thread's first comment, share-locked until the transaction ends: replies wait for a moderator's hide. */

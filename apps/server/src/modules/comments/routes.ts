@@ -6,27 +6,20 @@ import {
   commentResponseSchema,
   commentsQuerySchema,
   createCommentBodySchema,
-  errorBodySchema,
   okResponseSchema,
   updateCommentBodySchema,
 } from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { errorResponses } from '../../lib/errors.ts';
 import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import { createCommentsRepository } from './repository.ts';
 import { createCommentsService } from './service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const tags = ['comments'];
 type CommentListResponse = z.infer<typeof commentListResponseSchema>;
 

@@ -22,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { contentResponses, processItems, users } from '../../db/schema.ts';
-import { ApiError } from '../../lib/errors.ts';
+import { ApiError, errorResponses } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import { dateDenial, processAccess, readerToday } from '../subscriptions/access.ts';
@@ -45,7 +45,7 @@ import type { SubscriptionService } from '../subscriptions/service.ts';
 import type { ContentKind } from './files.ts';
 import { readingOf } from './service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 404);
 
 export const contentRoutes: FastifyPluginAsyncZod<{
   db: Db;

@@ -1,18 +1,12 @@
-import { crmAuthorizeReplySchema, crmConnectBodySchema, crmStatusReplySchema, errorBodySchema } from '@hunab/contracts';
+import { crmAuthorizeReplySchema, crmConnectBodySchema, crmStatusReplySchema } from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/errors.ts';
 import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import type { CrmService } from './service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  409: errorBodySchema,
-  424: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 409, 424, 429);
 const tags = ['admin'];
 
 /** The CRM connection, for administrators: its state, the grant page to start it, and the return of /amoauth. */

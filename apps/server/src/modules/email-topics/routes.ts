@@ -1,16 +1,12 @@
-import {
-  emailPreferencesReplySchema,
-  emailTopicBodySchema,
-  emailTopicReplySchema,
-  errorBodySchema,
-} from '@hunab/contracts';
+import { emailPreferencesReplySchema, emailTopicBodySchema, emailTopicReplySchema } from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/errors.ts';
 import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import type { EmailTopicService } from './service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(400, 401, 404, 429);
 const tags = ['mailing list'];
 const security = [{ bearer: [] }];
 

@@ -21,14 +21,14 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { experimentConversions, experimentExposures, experiments } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { sendCsv, toCsv } from '../../lib/csv.ts';
-import { ApiError } from '../../lib/errors.ts';
+import { ApiError, errorResponses } from '../../lib/errors.ts';
 import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import type { InsightsService } from '../insights/service.ts';
 import { orderBy } from '../insights/service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 const writeErrors = { ...errors, 409: errorBodySchema, 429: errorBodySchema };
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
 

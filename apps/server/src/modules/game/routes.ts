@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   gameActivityQuerySchema,
   gameActivityReplySchema,
   gameGoalBodySchema,
@@ -14,18 +13,13 @@ import {
   gameTodayReplySchema,
 } from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/errors.ts';
 import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import type { GameService } from './service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 409, 429);
 const tags = ['game'];
 const security = [{ bearer: [] }];
 

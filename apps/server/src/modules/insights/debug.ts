@@ -1,6 +1,5 @@
 import { dayNumber, formatDate, localDateOf, parseDate } from '@hunab/calendar';
 import {
-  errorBodySchema,
   type ProcessDebug,
   type ProcessReason,
   processDebugQuerySchema,
@@ -10,7 +9,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { purchases, users } from '../../db/schema.ts';
-import { ApiError } from '../../lib/errors.ts';
+import { ApiError, errorResponses } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks } from '../auth/session.ts';
 import { openTones, processAccess } from '../subscriptions/access.ts';
@@ -82,7 +81,7 @@ export async function explainProcess(
   };
 }
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The admin debugging tools that read the product's rules. */
 export const debugRoutes: FastifyPluginAsyncZod<{

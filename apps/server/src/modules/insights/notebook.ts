@@ -3,17 +3,17 @@ import {
   type AdminNotebookRow,
   adminNotebookQuerySchema,
   adminNotebookResponseSchema,
-  errorBodySchema,
 } from '@hunab/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Db, queryRows } from '../../db/client.ts';
 import { sendCsv, toCsv } from '../../lib/csv.ts';
+import { errorResponses } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks } from '../auth/session.ts';
 import { type InsightsService, orderBy } from './service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const errors = errorResponses(400, 401, 403);
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
 const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : iso(value));
 

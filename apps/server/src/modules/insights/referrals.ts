@@ -5,18 +5,17 @@ import {
   adminReferrerResponseSchema,
   adminReferrersQuerySchema,
   adminReferrersResponseSchema,
-  errorBodySchema,
 } from '@hunab/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Db, queryRows } from '../../db/client.ts';
 import { sendCsv, toCsv } from '../../lib/csv.ts';
-import { ApiError } from '../../lib/errors.ts';
+import { ApiError, errorResponses } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks } from '../auth/session.ts';
 import { addDays, type InsightsService, orderBy, resolveRange } from './service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
 
 const SORTS = {

@@ -16,7 +16,6 @@ import {
   emailOverviewResponseSchema,
   emailRetryBodySchema,
   emailRetryResponseSchema,
-  errorBodySchema,
   publicSettingsResponseSchema,
   SETTING_DEFAULTS,
   SETTINGS_LANGUAGES,
@@ -28,13 +27,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv, toCsv } from '../../lib/csv.ts';
+import { errorResponses } from '../../lib/errors.ts';
 import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import { type InsightsService, orderBy, resolveRange } from './service.ts';
 import type { SettingsService } from './settings.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 429);
 const tags = ['admin'];
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
 const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : iso(value));

@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   journalDateParamsSchema,
   journalDeletedReplySchema,
   journalEntryReplySchema,
@@ -12,19 +11,14 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/errors.ts';
 import { createRateLimiter, rateLimited } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import { journalCsv, journalMarkdown } from './export.ts';
 import type { JournalService } from './service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 429);
 const tags = ['journal'];
 const security = [{ bearer: [] }];
 

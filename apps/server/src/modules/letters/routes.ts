@@ -13,6 +13,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv, toCsv } from '../../lib/csv.ts';
+import { errorResponses } from '../../lib/errors.ts';
 import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
@@ -20,7 +21,7 @@ import type { InsightsService } from '../insights/service.ts';
 import { orderBy } from '../insights/service.ts';
 import { type LetterService, lettersQuery, toLetter } from './service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const errors = errorResponses(400, 401, 403);
 const sendErrors = { ...errors, 409: errorBodySchema, 429: errorBodySchema };
 const tags = ['admin'];
 

@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
-import { ApiError } from '../../lib/errors.ts';
+import { ApiError, errorResponses } from '../../lib/errors.ts';
 import { jsonWithin } from '../../lib/json-limits.ts';
 import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -27,7 +27,7 @@ import type { createTestProvider } from './providers/test.ts';
 import type { PaymentProvider } from './providers/types.ts';
 import type { PaymentService } from './service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 const NOTIFICATION_BODY_LIMIT = 64 * 1024;
 const NOTIFICATION_DEPTH_LIMIT = 16;
 

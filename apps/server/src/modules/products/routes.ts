@@ -1,6 +1,5 @@
 import {
   cacheClearResponseSchema,
-  errorBodySchema,
   langQuerySchema,
   productIdParamsSchema,
   productListQuerySchema,
@@ -10,11 +9,12 @@ import {
 } from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CacheRegistry } from '../../lib/caches.ts';
+import { errorResponses } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks } from '../auth/session.ts';
 import { type ProductService, pick, toProductDto } from './service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The catalogue (spec 001 section 7, Products) and the administrators' cache tools (spec 001 section 8). */
 export const productRoutes: FastifyPluginAsyncZod<{

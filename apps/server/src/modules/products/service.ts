@@ -116,6 +116,17 @@ export async function seedProducts(db: Db): Promise<number> {
   return added;
 }
 
+/** A product's texts in every language, as the API names them. */
+export const i18nFieldsOf = (row: ProductRow) => ({
+  name_i18n: row.nameI18n,
+  usp_i18n: row.uspI18n,
+  descr_i18n: row.descrI18n,
+  descr_short_i18n: row.descrShortI18n,
+  description_long_i18n: row.descriptionLongI18n,
+  highlights_i18n: row.highlightsI18n,
+  variation_name_i18n: row.variationNameI18n,
+});
+
 export function toProductDto(row: ProductRow, lang: Language, children: ProductRow[] = []): ProductDto {
   const highlights = pick(row.highlightsI18n, lang, [] as string[]);
   return {
@@ -126,13 +137,7 @@ export function toProductDto(row: ProductRow, lang: Language, children: ProductR
     shortDescription: pick(row.descrShortI18n, lang, ''),
     longDescription: pick(row.descriptionLongI18n, lang, ''),
     highlights,
-    name_i18n: row.nameI18n,
-    usp_i18n: row.uspI18n,
-    descr_i18n: row.descrI18n,
-    descr_short_i18n: row.descrShortI18n,
-    description_long_i18n: row.descriptionLongI18n,
-    highlights_i18n: row.highlightsI18n,
-    variation_name_i18n: row.variationNameI18n,
+    ...i18nFieldsOf(row),
     price_rub: row.priceRub / 100,
     price_usd: row.priceUsd / 100,
     prices: { RUB: row.priceRub, USD: row.priceUsd },

@@ -1,7 +1,6 @@
 import { LANGUAGES } from '@hunab/calendar';
 import {
   createReferralLinkBodySchema,
-  errorBodySchema,
   REFERRAL_COOKIE,
   REFERRAL_COOKIE_DAYS,
   referralLinkResponseSchema,
@@ -10,18 +9,13 @@ import {
 } from '@hunab/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/errors.ts';
 import { createRateLimiter, rateLimited } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import type { ReferralService } from './service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 429);
 const tags = ['referrals'];
 
 export const referralRoutes: FastifyPluginAsyncZod<{ auth: AuthService; referrals: ReferralService }> = async (

@@ -1,6 +1,5 @@
 import { isLanguage } from '@hunab/calendar';
 import {
-  errorBodySchema,
   pushKeyReplySchema,
   pushSubscriptionBodySchema,
   pushUnsubscribeBodySchema,
@@ -11,14 +10,14 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '../../lib/errors.ts';
+import { ApiError, errorResponses } from '../../lib/errors.ts';
 import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import type { PushService } from './push.ts';
 import type { ReminderService } from './service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(400, 401, 404, 429);
 const tags = ['reminders'];
 const security = [{ bearer: [] }];
 

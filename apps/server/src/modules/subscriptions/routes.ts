@@ -16,11 +16,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { errorResponses } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import { assertUserExists, type SubscriptionService, toSubscriptionDto } from './service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 404, 409);
 /** What a grant or a revocation answers: the user's subscription as it now stands. */
 const grantReplySchema = z.object({ success: z.literal(true), subscription: subscriptionSchema });
 

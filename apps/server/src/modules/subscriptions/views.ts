@@ -1,6 +1,5 @@
 import {
   dashTrackBodySchema,
-  errorBodySchema,
   MONTHLY_VIEW_LIMIT,
   matrixTrackBodySchema,
   trackViewResponseSchema,
@@ -10,12 +9,13 @@ import { and, count, eq, gte, lt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { matrixViews } from '../../db/schema.ts';
+import { errorResponses } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import { utcDay } from './access.ts';
 import type { SubscriptionService } from './service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema };
+const errors = errorResponses(400, 401);
 
 /** The UTC month of `at`: its first day and the first day of the next month, when the count starts again. */
 function monthOf(at: Date): { start: string; next: Date } {

@@ -1,7 +1,6 @@
 import {
   addTeamMemberBodySchema,
   createTeamBodySchema,
-  errorBodySchema,
   joinTeamBodySchema,
   renameTeamBodySchema,
   teamCompareBodySchema,
@@ -17,19 +16,13 @@ import {
   teamReplySchema,
 } from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/errors.ts';
 import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import type { TeamService } from './service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const tags = ['teams'];
 const security = [{ bearer: [] }];
 

@@ -1,0 +1,52 @@
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { adminAudit, users } from '../../../db/schema.ts';
+import { dayAfter, dayStart, listPage, ordered, type Page, userIs } from './shared.ts';
+
+export interface AuditFilters {
+  actor?: string;
+  action?: string;
+  targetType?: string;
+  targetId?: string;
+  from?: string;
+  to?: string;
+}
+
+/** The audit log of the administrators' changes. */
+export function createAuditRepository(db: Db) {
+  return {
+    listAudit(filters: AuditFilters, order: 'asc' | 'desc', page: Page) {
+      const where = and(
+        filters.actor ? userIs(adminAudit.actorId, filters.actor) : undefined,
+        filters.action ? sql`${adminAudit.action} like ${`${filters.action.replace(/_/g, '\\_')}%`}` : undefined,
+        filters.targetType ? eq(adminAudit.targetType, filters.targetType) : undefined,
+        filters.targetId ? eq(adminAudit.targetId, filters.targetId) : undefined,
+        filters.from ? gte(adminAudit.createdAt, dayStart(filters.from)) : undefined,
+        filters.to ? lt(adminAudit.createdAt, dayAfter(filters.to)) : undefined,
+      );
+      return listPage(
+        db.select({ total: count() }).from(adminAudit).where(where),
+        db
+          .select({
+            id: adminAudit.id,
+            actorId: adminAudit.actorId,
+            actorEmail: users.email,
+            action: adminAudit.action,
+            targetType: adminAudit.targetType,
+            targetId: adminAudit.targetId,
+            before: adminAudit.before,
+            after: adminAudit.after,
+            reason: adminAudit.reason,
+            createdAt: adminAudit.createdAt,
+          })
+          .from(adminAudit)
+          .leftJoin(users, eq(users.id, adminAudit.actorId))
+          .where(where)
+          .orderBy(...ordered(adminAudit.createdAt, order, adminAudit.id)),
+        page,
+      );
+    },
+  };
+}
+
+export type AuditRepository = ReturnType<typeof createAuditRepository>;
