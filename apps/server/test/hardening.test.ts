@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { analyticsEvents, crmEvents, mailingSubscriptions, outboxEmails, users } from '../src/db/schema.ts';
@@ -474,6 +475,40 @@ describe('a lost database', () => {
     }
     await lonely.close();
   });
+});
+
+describe('a database that refuses connections', () => {
+  it.skipIf(!process.env.DATABASE_URL)(
+    'answers 503 with Retry-After, not 500, while PostgreSQL refuses new connections to the database',
+    async () => {
+      const refusing = await createTestDatabase();
+      const app = await buildApp({ database: refusing, config: testConfig() });
+      const api = client(() => app);
+      const { token } = (await api.post('/api/auth/register', registration())).body;
+      const name = new URL(String((refusing as { url?: string }).url)).pathname.slice(1);
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      try {
+        await admin.query(`alter database ${name} allow_connections false`);
+        await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+        for (const reply of [
+          await api.get('/api/auth/me', { token }),
+          await api.post('/api/auth/login', { email: newEmail(), password: 'whatever1' }),
+          await api.get('/api/journal', { token }),
+          await api.get('/api/comments?cycleType=kin&cycleValue=1'),
+        ]) {
+          expect(reply.status).toBe(503);
+          expect(reply.body).toMatchObject({ success: false, error: { code: 'SERVICE_UNAVAILABLE' } });
+          expect(reply.headers['retry-after']).toBe('5');
+        }
+      } finally {
+        await admin.query(`alter database ${name} allow_connections true`);
+        await admin.end();
+        await app.close();
+        await refusing.destroy();
+      }
+    },
+  );
 });
 
 describe('security headers', () => {

@@ -52,6 +52,12 @@ function describeValidation(error: FastifyError): { code: string; message: strin
 }
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+/**
+ * PostgreSQL's own refusals that pass with time: a database closed to connections (55000), too many connections
+ * (53300), a server shutting down or starting (57P01-57P03), a database that does not exist yet or any more (3D000),
+ * and the connection exceptions of class 08.
+ */
+const REFUSED_BY_POSTGRES = /^(08...|55000|53300|57P0[123]|3D000)$/;
 const LOST_CONNECTION =
   /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|Client has encountered a connection error|Client was closed|PGlite is closed|connection is closed/i;
 
@@ -62,7 +68,7 @@ const LOST_CONNECTION =
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (UNREACHABLE.has(code) || /^(08|57P0[123])/.test(code))) return true;
+    if (typeof code === 'string' && (UNREACHABLE.has(code) || REFUSED_BY_POSTGRES.test(code))) return true;
     const message = (e as { message?: unknown }).message;
     if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
   }
