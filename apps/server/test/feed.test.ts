@@ -124,6 +124,10 @@ describe('ETag', () => {
     const other = await http.get('/api/feed/daily.ics?lang=es', { headers: { 'if-none-match': etag } });
     expect(other.status).toBe(200);
     expect(other.headers.etag).not.toBe(etag);
+    // "*" matches any current representation (RFC 9110 section 13.1.2).
+    const any = await http.get('/api/feed/daily.ics?lang=es', { headers: { 'if-none-match': '*' } });
+    expect(any.status).toBe(304);
+    expect(any.body).toBe('');
   });
 
   it('changes the ETag when the day moves on', async () => {

@@ -28,7 +28,10 @@ function sendCalendar(request: FastifyRequest, reply: FastifyReply, body: string
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
   reply.header('etag', etag).header('cache-control', cacheControl);
   const held = request.headers['if-none-match'];
-  if (typeof held === 'string' && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+  if (
+    typeof held === 'string' &&
+    held.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag)
+  ) {
     reply.status(304).send();
     return;
   }
