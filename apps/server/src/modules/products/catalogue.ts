@@ -28,6 +28,16 @@ export interface CatalogueProduct {
   variationName?: Texts;
 }
 
+/** What the year of thirteen moons and its two ways of taking it share. */
+const thirteenMoons = {
+  type: 'program',
+  level: 3,
+  days: 365,
+  productGroup: 'programs',
+  activationType: 'immediate',
+  activationCycleName: 'year',
+} as const;
+
 const programs: CatalogueProduct[] = [
   {
     id: '13days',
@@ -147,14 +157,9 @@ const programs: CatalogueProduct[] = [
   },
   {
     id: '13moons',
-    type: 'program',
-    level: 3,
-    days: 365,
+    ...thirteenMoons,
     priceRub: 12900,
     priceUsd: 129,
-    productGroup: 'programs',
-    activationType: 'immediate',
-    activationCycleName: 'year',
     sortOrder: 3,
     name: {
       ru: '13 лун',
@@ -205,16 +210,11 @@ const programs: CatalogueProduct[] = [
   },
   {
     id: '13moons_simple',
-    type: 'program',
-    level: 3,
-    days: 365,
+    ...thirteenMoons,
     priceRub: 12900,
     priceUsd: 129,
-    productGroup: 'programs',
     parentId: '13moons',
     variationOrder: 1,
-    activationType: 'immediate',
-    activationCycleName: 'year',
     sortOrder: 4,
     name: { ru: '13 лун · самостоятельно', en: '13 Moons · on your own' },
     usp: { ru: 'В своём темпе', en: 'At your own pace' },
@@ -250,16 +250,11 @@ const programs: CatalogueProduct[] = [
   },
   {
     id: '13moons_webstudio',
-    type: 'program',
-    level: 3,
-    days: 365,
+    ...thirteenMoons,
     priceRub: 19900,
     priceUsd: 199,
-    productGroup: 'programs',
     parentId: '13moons',
     variationOrder: 2,
-    activationType: 'immediate',
-    activationCycleName: 'year',
     sortOrder: 5,
     name: { ru: '13 лун · с веб-студией', en: '13 Moons · with the web studio' },
     usp: { ru: 'Живая встреча каждую луну', en: 'A live session every moon' },
