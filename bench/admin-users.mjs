@@ -5,7 +5,7 @@
 // DATABASE_URL (a role that may create databases); the run uses a database of its own, dropped at the end.
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/admin-users.mjs [--users 100000] [--runs 40]
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { benchDatabase, withClient } from './lib/postgres.mjs';
 import { startServer } from './lib/server.mjs';
 
 const { values: args } = parseArgs({
@@ -22,27 +22,8 @@ const RUNS = Number(args.runs);
 const TARGET_P95_MS = 200;
 const ADMIN = { email: 'bench.admin@example.com', password: 'benchmark admin password' };
 
-const baseUrl = process.env.DATABASE_URL;
-if (!baseUrl?.startsWith('postgres')) {
-  console.error('Set DATABASE_URL to a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/test');
-  process.exit(1);
-}
 const dbName = `hunab_bench_admin_users_${process.pid}`;
-const dbUrl = (() => {
-  const url = new URL(baseUrl);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-})();
-
-async function withClient(url, run) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+const { baseUrl, dbUrl } = benchDatabase(dbName);
 
 /** The users and their subscriptions, as years of sign-ups would leave them. */
 async function seed(client) {

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { benchDatabase, withClient } from './lib/postgres.mjs';
 import { startServer } from './lib/server.mjs';
 
 const { values: args } = parseArgs({
@@ -34,27 +34,8 @@ const AUTHORS = 40;
 const TARGET_P99_MS = 30;
 const VOTES_PER_SECOND = 10;
 
-const baseUrl = process.env.DATABASE_URL;
-if (!baseUrl?.startsWith('postgres')) {
-  console.error('Set DATABASE_URL to a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/test');
-  process.exit(1);
-}
 const dbName = `hunab_bench_comments_${process.pid}`;
-const dbUrl = (() => {
-  const url = new URL(baseUrl);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-})();
-
-async function withClient(url, run) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+const { baseUrl, dbUrl } = benchDatabase(dbName);
 
 async function register(url, i) {
   const reply = await fetch(`${url}/api/auth/register`, {

@@ -19,6 +19,7 @@ import {
   httpServerOptions,
 } from './lib/http-limits.ts';
 import { rejectDeepBodies } from './lib/json-limits.ts';
+import { startScheduler } from './lib/scheduler.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { createSharedRateLimiter } from './lib/shared-rate-limit.ts';
 import { appVersion } from './lib/version.ts';
@@ -77,7 +78,7 @@ import { createReminderService, type ReminderService } from './modules/reminders
 import { shareRoutes } from './modules/share/routes.ts';
 import { createShareService } from './modules/share/service.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
-import { startScheduler } from './modules/subscriptions/scheduler.ts';
+
 import { createSubscriptionService, type SubscriptionService } from './modules/subscriptions/service.ts';
 import { viewRoutes } from './modules/subscriptions/views.ts';
 import { systemRoutes } from './modules/system/routes.ts';

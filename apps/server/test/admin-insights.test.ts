@@ -1,17 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { adminAudit, analyticsEvents, outboxEmails, products, users } from '../src/db/schema.ts';
 import { addDays, bucketOf, utcDay } from '../src/modules/insights/service.ts';
 import { useTestApp } from './helpers/app.ts';
 import { client, newAddress, registration } from './helpers/http.ts';
-import { startSmtpServer } from './helpers/smtp.ts';
+import { useSmtpServer } from './helpers/smtp.ts';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(async () => smtp?.close());
+const smtp = useSmtpServer();
 
 const ctx = useTestApp(() => ({ smtpUrl: smtp.url }));
 const http = client(() => ctx.app);

@@ -1,14 +1,10 @@
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from './helpers/app.ts';
 import { client, newAddress, newEmail, registration } from './helpers/http.ts';
-import { linkToken, startSmtpServer } from './helpers/smtp.ts';
+import { linkToken, useSmtpServer } from './helpers/smtp.ts';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(async () => smtp?.close());
+const smtp = useSmtpServer();
 
 const ctx = useTestApp(() => ({ smtpUrl: smtp.url }));
 const http = client(() => ctx.app);

@@ -4,22 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { cards, users } from '../src/db/schema.ts';
 import { planOf } from '../src/modules/cards/plan.ts';
+import { type Account, newAccount } from './helpers/accounts.ts';
 import { useTestApp } from './helpers/app.ts';
-import { client, registration } from './helpers/http.ts';
+import { client } from './helpers/http.ts';
 
 const ctx = useTestApp();
 const http = client(() => ctx.app);
 
-interface Account {
-  token: string;
-  id: string;
-}
-
-async function account(): Promise<Account> {
-  const reply = await http.post('/api/auth/register', registration());
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return { token: reply.body.token, id: reply.body.user.id };
-}
+const account = () => newAccount(http);
 
 async function adminAccount(): Promise<Account> {
   const admin = await account();

@@ -17,22 +17,14 @@ import { users } from '../src/db/schema.ts';
 import { contentDir } from '../src/lib/paths.ts';
 import { compareSignatures } from '../src/modules/compat/service.ts';
 import { seedContent } from '../src/modules/content/seed.ts';
+import { type Account, newAccount } from './helpers/accounts.ts';
 import { useTestApp } from './helpers/app.ts';
-import { client, registration } from './helpers/http.ts';
+import { client } from './helpers/http.ts';
 
 const ctx = useTestApp();
 const http = client(() => ctx.app);
 
-interface Account {
-  token: string;
-  id: string;
-}
-
-async function account(): Promise<Account> {
-  const reply = await http.post('/api/auth/register', registration());
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return { token: reply.body.token, id: reply.body.user.id };
-}
+const account = () => newAccount(http);
 
 let admin: Account;
 let subscriber: Account;

@@ -5,11 +5,12 @@ import { LANGUAGES } from '@hunab/calendar';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { eduLessons, eduLessonTexts, purchases, subscriptions, users } from '../src/db/schema.ts';
+import { eduLessons, eduLessonTexts, purchases, subscriptions } from '../src/db/schema.ts';
 import { contentDir } from '../src/lib/paths.ts';
 import { type CoursePlan, readEducation, seedEducation } from '../src/modules/education/seed.ts';
+import { newAccount, newAdmin } from './helpers/accounts.ts';
 import { useTestApp } from './helpers/app.ts';
-import { client, registration } from './helpers/http.ts';
+import { client } from './helpers/http.ts';
 
 /** A copy of the real content folder, so a test may change a file without touching the product's. */
 const dir = mkdtempSync(join(tmpdir(), 'hunab-education-'));
@@ -18,15 +19,8 @@ cpSync(join(contentDir, 'education'), join(dir, 'education'), { recursive: true 
 const ctx = useTestApp(() => ({ contentDir: dir }));
 const api = client(() => ctx.app);
 
-async function signUp() {
-  const reply = await api.post('/api/auth/register', registration());
-  return { token: reply.body.token as string, id: reply.body.user.id as string };
-}
-async function admin() {
-  const account = await signUp();
-  await ctx.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, account.id));
-  return account;
-}
+const signUp = () => newAccount(api);
+const admin = () => newAdmin(api, ctx.database.db);
 let adminToken = '';
 async function subscriber(plan = 'basic_monthly') {
   const account = await signUp();
@@ -334,11 +328,7 @@ describe('progress', () => {
     const malformed = await api.post('/api/education/progress', { status: 'nope' });
     expect(malformed.status).toBe(401);
     const free = await signUp();
-    const locked = await api.post(
-      '/api/education/progress',
-      { course_id: 'subscription', lesson_id: 'lesson-1', status: 'completed' },
-      { token: free.token },
-    );
+    const locked = await mark(free.token, 'lesson-1', 'completed', { course_id: 'subscription' });
     expect(locked.status).toBe(403);
     expect(locked.body.error.code).toBe('LESSON_LOCKED');
     expect((await mark(free.token, 'lesson-1', 'done')).status).toBe(400);

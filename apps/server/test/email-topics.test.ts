@@ -1,26 +1,18 @@
 import { MAILING_CONSENT_VERSION } from '@hunab/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailTopicConsents, mailingSubscriptions, reminderSends } from '../src/db/schema.ts';
+import { newAccount } from './helpers/accounts.ts';
 import { useTestApp } from './helpers/app.ts';
-import { client, registration } from './helpers/http.ts';
-import { startSmtpServer } from './helpers/smtp.ts';
+import { client } from './helpers/http.ts';
+import { useSmtpServer } from './helpers/smtp.ts';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(async () => smtp?.close());
+const smtp = useSmtpServer();
 
 const ctx = useTestApp(() => ({ smtpUrl: smtp.url, publicUrl: 'https://hunab.example' }));
 const http = client(() => ctx.app);
 
-async function account(overrides: Record<string, unknown> = {}) {
-  const body = registration(overrides);
-  const reply = await http.post('/api/auth/register', body);
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return { token: reply.body.token as string, id: reply.body.user.id as string, email: body.email as string };
-}
+const account = (overrides: Record<string, unknown> = {}) => newAccount(http, overrides);
 
 /** Every email to an address so far, after a moment for the outbox to deliver. */
 async function mailTo(email: string, atLeast = 0) {

@@ -6,22 +6,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { calendarFeeds, users } from '../src/db/schema.ts';
 import { foldLine } from '../src/modules/feed/ics.ts';
 import { buildFeed, hashFeedToken } from '../src/modules/feed/service.ts';
+import { type Account, newAccount } from './helpers/accounts.ts';
 import { useTestApp } from './helpers/app.ts';
-import { client, registration } from './helpers/http.ts';
+import { client } from './helpers/http.ts';
 
 const ctx = useTestApp();
 const http = client(() => ctx.app);
 
-interface Account {
-  token: string;
-  id: string;
-}
-
-async function account(overrides: Record<string, unknown> = {}): Promise<Account> {
-  const reply = await http.post('/api/auth/register', registration(overrides));
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return { token: reply.body.token, id: reply.body.user.id };
-}
+const account = (overrides: Record<string, unknown> = {}) => newAccount(http, overrides);
 
 /** Parses a calendar the way calendar apps do; throws on anything RFC 5545 does not allow. */
 function parse(text: string) {

@@ -1,22 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gamePractices, users } from '../src/db/schema.ts';
+import { type Account, newAccount } from './helpers/accounts.ts';
 import { useTestApp } from './helpers/app.ts';
-import { client, registration } from './helpers/http.ts';
+import { client } from './helpers/http.ts';
 
 const ctx = useTestApp();
 const http = client(() => ctx.app);
 
-interface Account {
-  token: string;
-  id: string;
-}
-
-async function account(birth_date = '1987-07-26'): Promise<Account> {
-  const reply = await http.post('/api/auth/register', registration({ birth_date }));
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return { token: reply.body.token, id: reply.body.user.id };
-}
+const account = (birth_date = '1987-07-26') => newAccount(http, { birth_date });
 
 let admin: Account;
 

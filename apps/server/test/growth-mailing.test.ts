@@ -1,15 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailingSubscriptions } from '../src/db/schema.ts';
 import { useTestApp } from './helpers/app.ts';
 import { client, newAddress, newEmail } from './helpers/http.ts';
-import { startSmtpServer } from './helpers/smtp.ts';
+import { useSmtpServer } from './helpers/smtp.ts';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(async () => smtp?.close());
+const smtp = useSmtpServer();
 
 const ctx = useTestApp(() => ({ smtpUrl: smtp.url, publicUrl: 'https://hunab.example' }));
 const api = client(() => ctx.app);

@@ -3,22 +3,14 @@ import { JOURNAL_FREE_LIMIT } from '@hunab/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { journalEntries, users } from '../src/db/schema.ts';
+import { type Account, newAccount } from './helpers/accounts.ts';
 import { useTestApp } from './helpers/app.ts';
-import { client, registration } from './helpers/http.ts';
+import { client } from './helpers/http.ts';
 
 const ctx = useTestApp();
 const http = client(() => ctx.app);
 
-interface Account {
-  token: string;
-  id: string;
-}
-
-async function account(overrides: Record<string, unknown> = {}): Promise<Account> {
-  const reply = await http.post('/api/auth/register', registration(overrides));
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return { token: reply.body.token, id: reply.body.user.id };
-}
+const account = (overrides: Record<string, unknown> = {}) => newAccount(http, overrides);
 
 const write = (who: Account, date: string, body: Record<string, unknown>) =>
   http.put(`/api/journal/${date}`, body, { token: who.token });

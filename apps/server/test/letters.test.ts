@@ -1,32 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { adminAudit, topicLetterRecipients, topicLetters, users } from '../src/db/schema.ts';
+import { type Account, newAccount } from './helpers/accounts.ts';
 import { useTestApp } from './helpers/app.ts';
-import { client, newAddress, registration } from './helpers/http.ts';
-import { startSmtpServer } from './helpers/smtp.ts';
+import { client, newAddress } from './helpers/http.ts';
+import { useSmtpServer } from './helpers/smtp.ts';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(async () => smtp?.close());
+const smtp = useSmtpServer();
 
 const ctx = useTestApp(() => ({ smtpUrl: smtp.url, publicUrl: 'https://hunab.example' }));
 const http = client(() => ctx.app);
 
-interface Account {
-  token: string;
-  id: string;
-  email: string;
-}
-
-async function account(overrides: Record<string, unknown> = {}): Promise<Account> {
-  const body = registration({ lang: 'en', ...overrides });
-  const reply = await http.post('/api/auth/register', body, { ip: newAddress() });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return { token: reply.body.token as string, id: reply.body.user.id as string, email: body.email as string };
-}
+const account = (overrides: Record<string, unknown> = {}) =>
+  newAccount(http, { lang: 'en', ...overrides }, { ip: newAddress() });
 
 async function administrator(): Promise<Account> {
   const admin = await account();

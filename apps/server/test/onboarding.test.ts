@@ -1,17 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
+import { newAccount } from './helpers/accounts.ts';
 import { useTestApp } from './helpers/app.ts';
-import { client, registration } from './helpers/http.ts';
+import { client } from './helpers/http.ts';
 
 const ctx = useTestApp();
 const http = client(() => ctx.app);
 
-async function account(overrides: Record<string, unknown> = {}) {
-  const reply = await http.post('/api/auth/register', registration(overrides));
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return { token: reply.body.token as string, id: reply.body.user.id as string };
-}
+const account = (overrides: Record<string, unknown> = {}) => newAccount(http, overrides);
 const interestOf = async (id: string) =>
   (await ctx.database.db.select({ interest: users.interest }).from(users).where(eq(users.id, id)))[0]?.interest;
 

@@ -2,12 +2,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calendarDay, parseDate } from '@hunab/calendar';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema.ts';
 import { seedContent } from '../src/modules/content/seed.ts';
+import { grantPlan, newAccount, newAdmin } from './helpers/accounts.ts';
 import { useTestApp } from './helpers/app.ts';
-import { client, registration } from './helpers/http.ts';
+import { client } from './helpers/http.ts';
 
 // Every tone day has one question, so each outcome can be told from an empty list.
 const dir = mkdtempSync(join(tmpdir(), 'hunab-process-'));
@@ -33,15 +32,8 @@ afterAll(() => {
   ctx.clock.offsetMs = 0;
 });
 
-async function signUp() {
-  const reply = await api.post('/api/auth/register', registration());
-  return { token: reply.body.token as string, id: reply.body.user.id as string };
-}
-async function admin() {
-  const account = await signUp();
-  await ctx.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, account.id));
-  return account;
-}
+const signUp = () => newAccount(api);
+const admin = () => newAdmin(api, ctx.database.db);
 const processDay = async (tone: number, token: string | null = null, today = TODAY) =>
   (await api.get(`/api/content/process?cycleType=13days&cycleValue=${tone}&lang=en&today=${today}`, { token })).body;
 
@@ -74,11 +66,7 @@ describe('who may open a day of the 13-day process', () => {
   it('opens every day to subscribers and administrators', async () => {
     const boss = await admin();
     const subscriber = await signUp();
-    await api.post(
-      `/api/admin/users/${subscriber.id}/subscription`,
-      { plan_id: 'basic', days: 30 },
-      { token: boss.token },
-    );
+    await grantPlan(api, boss, subscriber.id, 'basic', 30);
     for (const token of [boss.token, subscriber.token]) {
       const day = await processDay(3, token);
       expect(day.access.status).toBe('allowed');
@@ -135,12 +123,8 @@ describe('whose plan opens the reading of a date', () => {
     const free = await signUp();
     const basic = await signUp();
     const premium = await signUp();
-    await api.post(`/api/admin/users/${basic.id}/subscription`, { plan_id: 'basic', days: 30 }, { token: boss.token });
-    await api.post(
-      `/api/admin/users/${premium.id}/subscription`,
-      { plan_id: 'premium', days: 30 },
-      { token: boss.token },
-    );
+    await grantPlan(api, boss, basic.id, 'basic', 30);
+    await grantPlan(api, boss, premium.id, 'premium', 30);
     const statusOf = async (token: string, n: number, date: string) => {
       const reply = await seal(n, date, token);
       return reply.status === 403 ? reply.body.error.reason : reply.status;
@@ -162,7 +146,7 @@ describe('whose plan opens the reading of a date', () => {
     const boss = await admin();
     const free = await signUp();
     const basic = await signUp();
-    await api.post(`/api/admin/users/${basic.id}/subscription`, { plan_id: 'basic', days: 30 }, { token: boss.token });
+    await grantPlan(api, boss, basic.id, 'basic', 30);
     const ask = (path: string, token: string | null) =>
       api.get(`/api/content/${path}?lang=en&today=${TODAY}`, { token });
     const reasonOf = async (path: string, token: string) => {

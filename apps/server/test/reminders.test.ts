@@ -3,22 +3,16 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { calendarDay, parseDate } from '@hunab/calendar';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { outboxEmails, pushSubscriptions, reminderSends, users } from '../src/db/schema.ts';
 import { localClock } from '../src/modules/reminders/clock.ts';
 import { useTestApp } from './helpers/app.ts';
 import { client, registration } from './helpers/http.ts';
-import { type ReceivedEmail, startSmtpServer } from './helpers/smtp.ts';
+import { type ReceivedEmail, useSmtpServer } from './helpers/smtp.ts';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = useSmtpServer();
 
 const ctx = useTestApp(() => ({ smtpUrl: smtp.url, pushAllowHttp: true }));
 const http = client(() => ctx.app);

@@ -1,23 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { crmEvents, mailingSubscriptions, users } from '../src/db/schema.ts';
+import { crmEvents, mailingSubscriptions } from '../src/db/schema.ts';
+import { grantPlan, newAccount, newAdmin } from './helpers/accounts.ts';
 import { useTestApp } from './helpers/app.ts';
-import { client, newEmail, registration } from './helpers/http.ts';
+import { client, newEmail } from './helpers/http.ts';
 
 const ctx = useTestApp();
 const api = client(() => ctx.app);
 const DAY = 86_400_000;
 
-async function signUp() {
-  const body = registration();
-  const reply = await api.post('/api/auth/register', body);
-  return { token: reply.body.token as string, id: reply.body.user.id as string, email: body.email };
-}
-async function admin() {
-  const account = await signUp();
-  await ctx.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, account.id));
-  return account;
-}
+const signUp = () => newAccount(api);
+const admin = () => newAdmin(api, ctx.database.db);
 
 /** Sets the app's clock to a UTC instant. */
 const travelTo = (iso: string) => {
@@ -88,11 +81,7 @@ describe('view limits', () => {
   it('does not count subscribers or administrators, and answers guests 401', async () => {
     const boss = await admin();
     const subscriber = await signUp();
-    await api.post(
-      `/api/admin/users/${subscriber.id}/subscription`,
-      { plan_id: 'basic', days: 30 },
-      { token: boss.token },
-    );
+    await grantPlan(api, boss, subscriber.id, 'basic', 30);
     for (const who of [boss, subscriber]) {
       const reply = await api.post(
         '/api/matrices/track-view',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminListQuerySchema, adminPaginationSchema } from './admin-lists.ts';
+import { adminListQuerySchema, adminListResponseSchema } from './admin-lists.ts';
 import { EMAIL_TOPICS } from './email-topics.ts';
 
 /**
@@ -69,8 +69,4 @@ export const lettersQuerySchema = adminListQuerySchema.extend({
   topic: topicSchema.optional(),
   lang: languageSchema.optional(),
 });
-export const lettersResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(letterSchema),
-  pagination: adminPaginationSchema,
-});
+export const lettersResponseSchema = adminListResponseSchema(letterSchema);

@@ -24,3 +24,7 @@ export const adminPaginationSchema = z.object({
   pages: z.number(),
 });
 export type AdminPagination = z.infer<typeof adminPaginationSchema>;
+
+/** The answer of an admin list: one page of rows with its pagination. */
+export const adminListResponseSchema = <Row extends z.ZodType>(row: Row) =>
+  z.object({ success: z.literal(true), data: z.array(row), pagination: adminPaginationSchema });

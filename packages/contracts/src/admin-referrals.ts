@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminListQuerySchema, adminPaginationSchema } from './admin-lists.ts';
+import { adminListQuerySchema, adminListResponseSchema } from './admin-lists.ts';
 
 /** A referral link's source: letters, digits, _ and - (as the referral links are made). */
 const source = z
@@ -26,11 +26,7 @@ export const adminReferrerRowSchema = z.object({
   daysGranted: z.number(),
 });
 export type AdminReferrerRow = z.infer<typeof adminReferrerRowSchema>;
-export const adminReferrersResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(adminReferrerRowSchema),
-  pagination: adminPaginationSchema,
-});
+export const adminReferrersResponseSchema = adminListResponseSchema(adminReferrerRowSchema);
 
 export const adminReferrerParamsSchema = z.strictObject({ referrerId: z.uuid(), source });
 export const adminReferrerQuerySchema = z.strictObject({

@@ -1,6 +1,6 @@
 import { LANGUAGES } from '@hunab/calendar';
 import { z } from 'zod';
-import { adminListQuerySchema, adminPaginationSchema } from './admin-lists.ts';
+import { adminListQuerySchema, adminListResponseSchema } from './admin-lists.ts';
 import { REGISTRATION_SOURCES } from './auth.ts';
 import { COMMENT_REPORT_NOTE_MAX, COMMENT_REPORT_REASONS } from './comment-rules.ts';
 import { ORDER_STATUSES, PAYMENT_PROVIDERS } from './commerce.ts';
@@ -52,11 +52,7 @@ export const adminUserRowSchema = z.object({
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
-export const adminUsersResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(adminUserRowSchema),
-  pagination: adminPaginationSchema,
-});
+export const adminUsersResponseSchema = adminListResponseSchema(adminUserRowSchema);
 
 const looseRecord = z.record(z.string(), z.unknown());
 export const adminUserDetailSchema = z.object({
@@ -124,11 +120,7 @@ export const adminAuditRowSchema = z.object({
   created_at: z.string(),
 });
 export type AdminAuditRow = z.infer<typeof adminAuditRowSchema>;
-export const adminAuditResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(adminAuditRowSchema),
-  pagination: adminPaginationSchema,
-});
+export const adminAuditResponseSchema = adminListResponseSchema(adminAuditRowSchema);
 
 // Comments and reports
 
@@ -164,11 +156,7 @@ export const adminCommentRowSchema = z.object({
   created_at: z.string(),
 });
 export type AdminCommentRow = z.infer<typeof adminCommentRowSchema>;
-export const adminCommentsResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(adminCommentRowSchema),
-  pagination: adminPaginationSchema,
-});
+export const adminCommentsResponseSchema = adminListResponseSchema(adminCommentRowSchema);
 export const adminHideCommentBodySchema = z.strictObject({ hidden: z.boolean(), reason: adminReasonSchema });
 
 export const adminReportsQuerySchema = adminListQuerySchema.extend({
@@ -190,11 +178,7 @@ export const adminReportRowSchema = z.object({
   created_at: z.string(),
 });
 export type AdminReportRow = z.infer<typeof adminReportRowSchema>;
-export const adminReportsResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(adminReportRowSchema),
-  pagination: adminPaginationSchema,
-});
+export const adminReportsResponseSchema = adminListResponseSchema(adminReportRowSchema);
 export const adminResolveReportBodySchema = z.strictObject({
   status: z.enum(['resolved', 'dismissed']),
   reason: adminReasonSchema.optional(),
@@ -232,11 +216,7 @@ export const adminPaymentRowSchema = z.object({
   paid_at: z.string().nullable(),
 });
 export type AdminPaymentRow = z.infer<typeof adminPaymentRowSchema>;
-export const adminPaymentsResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(adminPaymentRowSchema),
-  pagination: adminPaginationSchema,
-});
+export const adminPaymentsResponseSchema = adminListResponseSchema(adminPaymentRowSchema);
 export const adminOrderEventSchema = z.object({
   id: z.number(),
   type: z.string(),
@@ -275,11 +255,7 @@ export const adminSubscriptionRowSchema = z.object({
   created_at: z.string(),
 });
 export type AdminSubscriptionRow = z.infer<typeof adminSubscriptionRowSchema>;
-export const adminSubscriptionsResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(adminSubscriptionRowSchema),
-  pagination: adminPaginationSchema,
-});
+export const adminSubscriptionsResponseSchema = adminListResponseSchema(adminSubscriptionRowSchema);
 export const ADMIN_SUBSCRIPTION_ACTIONS = ['extend', 'pause', 'resume', 'cancel'] as const;
 export type AdminSubscriptionAction = (typeof ADMIN_SUBSCRIPTION_ACTIONS)[number];
 export const adminSubscriptionActionParamsSchema = z.strictObject({
@@ -314,11 +290,7 @@ export const adminPromoCodeRowSchema = z.object({
   started: z.number(),
 });
 export type AdminPromoCodeRow = z.infer<typeof adminPromoCodeRowSchema>;
-export const adminPromoCodesResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(adminPromoCodeRowSchema),
-  pagination: adminPaginationSchema,
-});
+export const adminPromoCodesResponseSchema = adminListResponseSchema(adminPromoCodeRowSchema);
 
 // Products
 
@@ -373,11 +345,7 @@ export const adminProductRowSchema = adminProductFieldsSchema.extend({
   updated_at: z.string(),
 });
 export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
-export const adminProductsResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(adminProductRowSchema),
-  pagination: adminPaginationSchema,
-});
+export const adminProductsResponseSchema = adminListResponseSchema(adminProductRowSchema);
 export const adminProductResponseSchema = z.object({ success: z.literal(true), data: adminProductRowSchema });
 export const adminReorderBodySchema = z.strictObject({
   ids: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminListQuerySchema, adminPaginationSchema } from './admin-lists.ts';
+import { adminListQuerySchema, adminListResponseSchema } from './admin-lists.ts';
 
 const keySchema = z
   .string()
@@ -83,8 +83,4 @@ export const experimentResponseSchema = z.object({ success: z.literal(true), dat
 export const experimentsQuerySchema = adminListQuerySchema.extend({
   status: z.enum(['running', 'stopped']).optional(),
 });
-export const experimentsResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(experimentSchema),
-  pagination: adminPaginationSchema,
-});
+export const experimentsResponseSchema = adminListResponseSchema(experimentSchema);

@@ -47,16 +47,21 @@ export const teamCompareBodySchema = z.strictObject({
   save: z.boolean().optional(),
 });
 
-/** One person on the team map: their kin and its places in the calendar, never another member's birth date. */
-const teamMemberSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+/** A kin and its places in the calendar: tone, seal, color, castle and wavespell. */
+const kinPlaces = {
   kin: z.number().int(),
   tone: z.number().int(),
   seal: z.number().int(),
   color: z.number().int(),
   castle: z.number().int(),
   wavespell: z.number().int(),
+};
+
+/** One person on the team map: their kin and its places in the calendar, never another member's birth date. */
+const teamMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  ...kinPlaces,
   is_owner: z.boolean(),
   is_you: z.boolean(),
   /** A card the owner added, not an account. */
@@ -97,12 +102,7 @@ export const teamInvitePreviewReplySchema = z.object({
 export const teamCompareReplySchema = z.object({
   success: z.literal(true),
   data: z.object({
-    kin: z.number().int(),
-    tone: z.number().int(),
-    seal: z.number().int(),
-    color: z.number().int(),
-    castle: z.number().int(),
-    wavespell: z.number().int(),
+    ...kinPlaces,
     relations: z.array(z.object({ member_id: z.string(), name: z.string(), relation: z.enum(TEAM_RELATIONS) })),
     /** What the candidate would bring: colours, castles and tones the team has none of yet. */
     adds: z.object({ color: z.boolean(), castle: z.boolean(), tone: z.boolean(), seal: z.boolean() }),

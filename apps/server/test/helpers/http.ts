@@ -57,3 +57,5 @@ export const registration = (overrides: Record<string, unknown> = {}) => ({
   birth_date: '1987-07-26',
   ...overrides,
 });
+
+export type Client = ReturnType<typeof client>;

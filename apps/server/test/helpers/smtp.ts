@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 
 export interface ReceivedEmail {
   to: string[];
@@ -51,6 +52,30 @@ export async function startSmtpServer() {
       }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type SmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;
+
+/** A test SMTP server for a test file: started before the file's app (whose config reads `url`) and closed after it. */
+export function useSmtpServer(): Omit<SmtpServer, 'close'> {
+  let server: SmtpServer | undefined;
+  beforeAll(async () => {
+    server = await startSmtpServer();
+  });
+  afterAll(async () => server?.close());
+  const started = () => {
+    if (!server) throw new Error('the SMTP server has not started yet');
+    return server;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get received() {
+      return started().received;
+    },
+    waitFor: (...args) => started().waitFor(...args),
   };
 }
 

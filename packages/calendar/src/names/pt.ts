@@ -1,3 +1,4 @@
+import { nounToneColour } from './gendered.ts';
 import type { CalendarNames } from './types.ts';
 
 /** Seal name = noun + colour adjective, as in the Brazilian Sincronário: "Dragão Vermelho", "Noite Azul". */
@@ -121,14 +122,7 @@ export const pt: CalendarNames = {
     { power: 'Perseverar', action: 'Transcender', essence: 'Presença' },
   ],
   // "Semente Amarela" + tone 6 -> "Semente Rítmica Amarela": noun, tone, colour; the tone agrees with the noun.
-  kinName(seal, tone) {
-    const name = SEALS[seal - 1] ?? '';
-    const cut = name.lastIndexOf(' ');
-    const noun = name.slice(0, cut);
-    const colour = name.slice(cut + 1);
-    const toneWord = GENDER[seal - 1] === 'f' ? TONES_F[tone - 1] : TONES[tone - 1];
-    return `${noun} ${toneWord ?? ''} ${colour}`;
-  },
+  kinName: nounToneColour(SEALS, GENDER, TONES, TONES_F),
   colors: ['Vermelho', 'Branco', 'Azul', 'Amarelo'],
   moons: [
     'Lua Magnética do Morcego',

@@ -2,16 +2,19 @@ import { calendarDay, kinEntity, parseDate } from '@hunab/calendar';
 import {
   calendarDayParamsSchema,
   calendarDayResponseSchema,
-  errorBodySchema,
   kinParamsSchema,
   kinResponseSchema,
   langQuerySchema,
 } from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { boundedCache, type CacheRegistry } from '../../lib/caches.ts';
+import { errorResponses } from '../../lib/errors.ts';
 
 /** Day records never change, so answers may be cached by browsers and proxies for a day. */
 const CACHE_FOR_A_DAY = 'public, max-age=86400';
+const tags = ['calendar'];
+/** A date or a kin number that is not one. */
+const errors = errorResponses(400);
 
 export const calendarRoutes: FastifyPluginAsyncZod<{ caches: CacheRegistry }> = async (app, { caches }) => {
   // Day records of the dates people open most (today, birthdays) are kept in memory; the admin tool empties it.
@@ -23,10 +26,10 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ caches: CacheRegistry }> = 
     {
       schema: {
         summary: 'The kin, moon, day and year of a date',
-        tags: ['calendar'],
+        tags,
         params: calendarDayParamsSchema,
         querystring: langQuerySchema,
-        response: { 200: calendarDayResponseSchema, 400: errorBodySchema },
+        response: { 200: calendarDayResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -46,10 +49,10 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ caches: CacheRegistry }> = 
     {
       schema: {
         summary: 'The Kin entity of a kin number',
-        tags: ['calendar'],
+        tags,
         params: kinParamsSchema,
         querystring: langQuerySchema,
-        response: { 200: kinResponseSchema, 400: errorBodySchema },
+        response: { 200: kinResponseSchema, ...errors },
       },
     },
     async (request, reply) => {

@@ -20,7 +20,6 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { contentResponses, processItems, users } from '../../db/schema.ts';
 import { ApiError, errorResponses } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -41,18 +40,16 @@ function roughCount(n: number, language: string): string {
 const windowAround = (today: string): string[] =>
   [-1, 0, 1].map((offset) => formatDate(addDays(parseDate(today), offset)));
 
-import type { SubscriptionService } from '../subscriptions/service.ts';
+import type { PlanDeps } from '../subscriptions/service.ts';
 import type { ContentKind } from './files.ts';
 import { readingOf } from './service.ts';
 
 const errors = errorResponses(400, 401, 404);
 
-export const contentRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  auth: AuthService;
-  subscriptions: SubscriptionService;
-  now: () => Date;
-}> = async (app, { db, auth, subscriptions, now }) => {
+export const contentRoutes: FastifyPluginAsyncZod<PlanDeps & { auth: AuthService }> = async (
+  app,
+  { db, auth, subscriptions, now },
+) => {
   const session = sessionHooks(auth);
 
   /**
@@ -81,6 +78,14 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     if (reason === null) return;
     throw new ApiError(403, 'ACCESS_DENIED', 'Your plan does not open the content of this date.', { reason });
   }
+
+  /** The items of one tone day of a process. */
+  const ofProcessDay = (cycleType: string, tone: number) =>
+    and(eq(processItems.cycleType, cycleType), eq(processItems.tone, tone));
+
+  /** Whether a reader (null: a guest) may open the day of `tone` of the 13-day process, on the reader's today. */
+  const processDayAccess = async (user: { id: string; isAdmin: boolean } | null, tone: number, today?: string) =>
+    processAccess(db, await subscriptions.accessOf(user), user?.id ?? null, tone, readerToday(today, now()));
 
   async function reading(kind: ContentKind, number: number, lang: string) {
     const row = await readingOf(db, kind, number, lang);
@@ -134,26 +139,14 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { cycleType, cycleValue, lang } = request.query;
       const user = request.session?.user ?? null;
-      const access = await processAccess(
-        db,
-        await subscriptions.accessOf(user),
-        user?.id ?? null,
-        cycleValue,
-        readerToday(request.query.today, now()),
-      );
+      const access = await processDayAccess(user, cycleValue, request.query.today);
       const rows =
         access.status !== 'allowed'
           ? []
           : await db
               .select()
               .from(processItems)
-              .where(
-                and(
-                  eq(processItems.cycleType, cycleType),
-                  eq(processItems.tone, cycleValue),
-                  eq(processItems.lang, lang),
-                ),
-              )
+              .where(and(ofProcessDay(cycleType, cycleValue), eq(processItems.lang, lang)))
               .orderBy(asc(processItems.position));
       return {
         success: true as const,
@@ -186,13 +179,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { questionId, response, cycleType, cycleValue, lang } = request.body;
       const { user } = sessionOf(request);
-      const access = await processAccess(
-        db,
-        await subscriptions.accessOf(user),
-        user.id,
-        cycleValue,
-        readerToday(request.body.today, now()),
-      );
+      const access = await processDayAccess(user, cycleValue, request.body.today);
       if (access.status !== 'allowed') {
         throw new ApiError(403, 'ACCESS_DENIED', 'This day of the process is not open to you.', {
           reason: access.status,
@@ -201,13 +188,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{
       const [question] = await db
         .select()
         .from(processItems)
-        .where(
-          and(
-            eq(processItems.contentId, questionId),
-            eq(processItems.tone, cycleValue),
-            eq(processItems.cycleType, cycleType),
-          ),
-        )
+        .where(and(ofProcessDay(cycleType, cycleValue), eq(processItems.contentId, questionId)))
         .limit(1);
       if (!question || question.typeApp === 'other')
         throw new ApiError(400, 'UNKNOWN_QUESTION', 'There is no such question for this day.');

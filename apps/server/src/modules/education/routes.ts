@@ -16,12 +16,11 @@ import {
 } from '@hunab/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
-import type { SubscriptionService } from '../subscriptions/service.ts';
+import type { PlanDeps } from '../subscriptions/service.ts';
 import { createEducationService, type Viewer } from './service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -36,12 +35,10 @@ const viewerOf = (request: FastifyRequest): Viewer | null =>
  * The education area (docs/decisions/024-education.md): courses and lessons for anyone, with the locks decided here
  * from the reader's level and purchases; progress for the signed-in reader alone; lesson edits for administrators.
  */
-export const educationRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  auth: AuthService;
-  subscriptions: SubscriptionService;
-  now: () => Date;
-}> = async (app, { db, auth, subscriptions, now }) => {
+export const educationRoutes: FastifyPluginAsyncZod<PlanDeps & { auth: AuthService }> = async (
+  app,
+  { db, auth, subscriptions, now },
+) => {
   const session = sessionHooks(auth);
   const education = createEducationService({ db, subscriptions, now });
   const progressWrites = createRateLimiter({ limit: 120, windowMs: 60_000, now: () => now().getTime() });

@@ -8,7 +8,6 @@ import type {
   MyProgress,
 } from '@hunab/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import {
   eduCourses,
   eduEnrolments,
@@ -19,7 +18,7 @@ import {
   purchases,
 } from '../../db/schema.ts';
 import { ApiError } from '../../lib/errors.ts';
-import type { SubscriptionService } from '../subscriptions/service.ts';
+import type { PlanDeps } from '../subscriptions/service.ts';
 
 type CourseRow = typeof eduCourses.$inferSelect;
 type LessonRow = typeof eduLessons.$inferSelect;
@@ -50,15 +49,7 @@ export function textLanguage(course: Pick<CourseRow, 'languages'>, lang: string)
 
 const pick = (texts: Record<string, string>, lang: string) => texts[lang] ?? texts.en ?? Object.values(texts)[0] ?? '';
 
-export function createEducationService({
-  db,
-  subscriptions,
-  now,
-}: {
-  db: Db;
-  subscriptions: SubscriptionService;
-  now: () => Date;
-}) {
+export function createEducationService({ db, subscriptions, now }: PlanDeps) {
   async function readerOf(viewer: Viewer | null, lessonIds: number[] = []): Promise<Reader> {
     const access = await subscriptions.accessOf(viewer);
     if (!viewer) {

@@ -15,7 +15,7 @@ import {
   experimentUpdateBodySchema,
 } from '@hunab/contracts';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Db, queryRows } from '../../db/client.ts';
 import { experimentConversions, experimentExposures, experiments } from '../../db/schema.ts';
@@ -56,6 +56,13 @@ export const experimentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService
   const admin = [session.required, session.admin];
   const hits = createRateLimiter({ limit: 60, windowMs: 60_000 });
   const changes = createRateLimiter({ limit: 30, windowMs: 60_000 });
+  /** A change: an administrator's, counted against their changes of the minute before its body is read. */
+  const adminChange = async (request: FastifyRequest, reply: FastifyReply) => {
+    await session.required(request, reply);
+    if (reply.sent) return;
+    await session.admin(request);
+    limitOrThrow(changes, sessionOf(request).user.id);
+  };
 
   const subjectOf = (request: FastifyRequest, anonymousId: string | undefined) => {
     if (request.session) return `user:${request.session.user.id}`;
@@ -212,12 +219,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService
         body: experimentCreateBodySchema,
         response: { 200: experimentResponseSchema, ...writeErrors },
       },
-      preValidation: async (request, reply) => {
-        await session.required(request, reply);
-        if (reply.sent) return;
-        await session.admin(request);
-        limitOrThrow(changes, sessionOf(request).user.id);
-      },
+      preValidation: adminChange,
     },
     async (request) => {
       const actorId = sessionOf(request).user.id;
@@ -249,12 +251,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService
         body: experimentUpdateBodySchema,
         response: { 200: experimentResponseSchema, ...writeErrors },
       },
-      preValidation: async (request, reply) => {
-        await session.required(request, reply);
-        if (reply.sent) return;
-        await session.admin(request);
-        limitOrThrow(changes, sessionOf(request).user.id);
-      },
+      preValidation: adminChange,
     },
     async (request) => {
       const actorId = sessionOf(request).user.id;

@@ -23,11 +23,10 @@ import {
   localDateIn,
 } from '@hunab/contracts';
 import { and, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { gameGoals, gamePractices, gameProfiles } from '../../db/schema.ts';
 import { ApiError, isUniqueViolation } from '../../lib/errors.ts';
 import type { UserRow } from '../auth/repository.ts';
-import type { SubscriptionService } from '../subscriptions/service.ts';
+import type { PlanDeps } from '../subscriptions/service.ts';
 import { mondayOf, repairsLeft, type StreakState, stepStreak, visibleStreak } from './streak.ts';
 
 type ProfileRow = typeof gameProfiles.$inferSelect;
@@ -61,15 +60,7 @@ const daysFrom = (from: string, to: string) => dayNumber(parseDate(to)) - dayNum
  * written, statistics of their own history and a weekly leaderboard of those who chose to be on it. Every call needs
  * game access (docs/decisions/026-game-and-teams.md).
  */
-export function createGameService({
-  db,
-  subscriptions,
-  now,
-}: {
-  db: Db;
-  subscriptions: SubscriptionService;
-  now: () => Date;
-}) {
+export function createGameService({ db, subscriptions, now }: PlanDeps) {
   async function assertAccess(user: GameUser): Promise<void> {
     const access = await subscriptions.accessOf(user);
     if (!hasGameAccess(access)) {

@@ -69,6 +69,12 @@ export function createLetterService(deps: {
 }) {
   const { db, mailer, mailing, topics, now } = deps;
 
+  /** Mails a letter to one person, who is greeted by their address. */
+  const mailTo = (
+    person: { id: string; email: string },
+    letter: Omit<Parameters<Mailer['send']>[0], 'to' | 'userId' | 'values'>,
+  ) => mailer.send({ to: person.email, userId: person.id, values: { name: person.email }, ...letter });
+
   async function audience(executor: Db, topic: LetterTopic, lang: Language): Promise<number> {
     const [row] = await queryRows<{ n: number }>(
       executor,
@@ -131,15 +137,15 @@ export function createLetterService(deps: {
       return { outgoing: ready, claimedCount: claimed.length };
     });
     for (const row of outgoing) {
-      await mailer.send({
-        to: row.email,
-        kind: 'topicLetter',
-        lang: row.lang,
-        userId: row.user_id,
-        values: { name: row.email },
-        rendered: renderLetter(row.lang, row.subject, row.body),
-        unsubscribeUrl: mailing.unsubscribeUrl(row.subscriptionId),
-      });
+      await mailTo(
+        { id: row.user_id, email: row.email },
+        {
+          kind: 'topicLetter',
+          lang: row.lang,
+          rendered: renderLetter(row.lang, row.subject, row.body),
+          unsubscribeUrl: mailing.unsubscribeUrl(row.subscriptionId),
+        },
+      );
     }
     return { sent: outgoing.length, skipped: claimedCount - outgoing.length };
   }
@@ -174,12 +180,9 @@ export function createLetterService(deps: {
     /** The letter as its readers would get it, to the administrator's own address only. */
     async test(draft: LetterDraft, admin: { id: string; email: string }): Promise<{ sentTo: string }> {
       const rendered = renderLetter(draft.lang, draft.subject, draft.body);
-      await mailer.send({
-        to: admin.email,
+      await mailTo(admin, {
         kind: 'topicLetterTest',
         lang: draft.lang,
-        userId: admin.id,
-        values: { name: admin.email },
         rendered: { ...rendered, subject: `[test] ${rendered.subject}` },
       });
       return { sentTo: admin.email };

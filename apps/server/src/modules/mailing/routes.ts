@@ -1,6 +1,7 @@
 import { errorBodySchema } from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendLinkPage } from '../../lib/html-pages.ts';
 import type { MailingService } from './service.ts';
 
 const tokenQuerySchema = z.object({ token: z.string().min(1).max(200) });
@@ -48,15 +49,13 @@ export const mailingRoutes: FastifyPluginAsyncZod<{ mailing: MailingService }> =
       },
     },
     async (_request, reply) =>
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(
-          page(
-            'Hunab',
-            `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><p>Hunab</p><button type="submit">Unsubscribe · Отписаться</button></form>`,
-          ),
+      sendLinkPage(
+        reply,
+        page(
+          'Hunab',
+          `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><p>Hunab</p><button type="submit">Unsubscribe · Отписаться</button></form>`,
         ),
+      ),
   );
 
   app.post(

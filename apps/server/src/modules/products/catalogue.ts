@@ -28,6 +28,16 @@ export interface CatalogueProduct {
   variationName?: Texts;
 }
 
+/** What the year of thirteen moons and its two ways of taking it share. */
+const thirteenMoons = {
+  type: 'program',
+  level: 3,
+  days: 365,
+  productGroup: 'programs',
+  activationType: 'immediate',
+  activationCycleName: 'year',
+} as const;
+
 const programs: CatalogueProduct[] = [
   {
     id: '13days',
@@ -235,14 +245,9 @@ const programs: CatalogueProduct[] = [
   },
   {
     id: '13moons',
-    type: 'program',
-    level: 3,
-    days: 365,
+    ...thirteenMoons,
     priceRub: 12900,
     priceUsd: 129,
-    productGroup: 'programs',
-    activationType: 'immediate',
-    activationCycleName: 'year',
     sortOrder: 3,
     name: {
       ru: '13 лун',
@@ -332,16 +337,11 @@ const programs: CatalogueProduct[] = [
   },
   {
     id: '13moons_simple',
-    type: 'program',
-    level: 3,
-    days: 365,
+    ...thirteenMoons,
     priceRub: 12900,
     priceUsd: 129,
-    productGroup: 'programs',
     parentId: '13moons',
     variationOrder: 1,
-    activationType: 'immediate',
-    activationCycleName: 'year',
     sortOrder: 4,
     name: {
       ru: '13 лун · самостоятельно',
@@ -416,16 +416,11 @@ const programs: CatalogueProduct[] = [
   },
   {
     id: '13moons_webstudio',
-    type: 'program',
-    level: 3,
-    days: 365,
+    ...thirteenMoons,
     priceRub: 19900,
     priceUsd: 199,
-    productGroup: 'programs',
     parentId: '13moons',
     variationOrder: 2,
-    activationType: 'immediate',
-    activationCycleName: 'year',
     sortOrder: 5,
     name: {
       ru: '13 лун · с веб-студией',

@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, errorResponses } from '../../lib/errors.ts';
+import { sendLinkPage } from '../../lib/html-pages.ts';
 import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
@@ -149,17 +150,15 @@ export const reminderRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (_request, reply) =>
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(
-          page(
-            'Unsubscribe',
-            `<p>Stop the daily reminder emails? · Отписаться от ежедневных писем?</p>
+      sendLinkPage(
+        reply,
+        page(
+          'Unsubscribe',
+          `<p>Stop the daily reminder emails? · Отписаться от ежедневных писем?</p>
 <form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">
 <button type="submit" style="padding:.6rem 1.2rem;font-size:1rem">Unsubscribe · Отписаться</button></form>`,
-          ),
         ),
+      ),
   );
 
   app.post(

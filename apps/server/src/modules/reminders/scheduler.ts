@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { repeatEvery } from '../../lib/scheduler.ts';
 import type { ReminderService } from './service.ts';
 
 /**
@@ -7,30 +8,12 @@ import type { ReminderService } from './service.ts';
  * Off when `intervalMs` is 0.
  */
 export function startReminderScheduler(app: FastifyInstance, reminders: ReminderService, intervalMs: number) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const every = Math.min(intervalMs, 60_000);
-
-  const tick = () => {
-    running = reminders
+  return repeatEvery(app, Math.min(intervalMs, 60_000), () =>
+    reminders
       .runDue()
       .then((sent) => {
         if (sent.email || sent.push) app.log.info(sent, 'reminders sent');
       })
-      .catch((error: unknown) => app.log.error({ err: error }, 'sending reminders failed; they are tried again'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, every);
-      });
-  };
-
-  if (intervalMs > 0) app.addHook('onReady', async () => tick());
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+      .catch((error: unknown) => app.log.error({ err: error }, 'sending reminders failed; they are tried again')),
+  );
 }

@@ -15,22 +15,19 @@ import {
 } from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
-import { assertUserExists, type SubscriptionService, toSubscriptionDto } from './service.ts';
+import { assertUserExists, type PlanDeps, toSubscriptionDto } from './service.ts';
 
 const errors = errorResponses(400, 401, 404, 409);
 /** What a grant or a revocation answers: the user's subscription as it now stands. */
 const grantReplySchema = z.object({ success: z.literal(true), subscription: subscriptionSchema });
 
-export const subscriptionRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  auth: AuthService;
-  subscriptions: SubscriptionService;
-  now: () => Date;
-}> = async (app, { db, auth, subscriptions, now }) => {
+export const subscriptionRoutes: FastifyPluginAsyncZod<PlanDeps & { auth: AuthService }> = async (
+  app,
+  { db, auth, subscriptions, now },
+) => {
   const session = sessionHooks(auth);
   const tags = ['subscriptions'];
 

@@ -115,6 +115,49 @@ export function createSubscriptionService(db: Db, now: () => Date) {
       .values({ subscriptionId: id, fromStatus: from, toStatus: to, actor, reason: reason ?? null, at: now() });
   }
 
+  /** The audit row of a grant or a revocation, when an administrator made it (the product's own have none). */
+  async function auditGrantOrRevoke(
+    tx: Db,
+    admin: AdminChange | undefined,
+    action: 'subscription.grant' | 'subscription.revoke',
+    userId: string,
+    change: { before: unknown; after: unknown },
+  ) {
+    if (!admin) return;
+    await recordAudit(tx, {
+      actorId: admin.actorId,
+      action,
+      targetType: 'user',
+      targetId: userId,
+      ...change,
+      reason: admin.reason,
+    });
+  }
+
+  /** Writes an active subscription of a plan that starts at `at` and lasts `days`, without renewal. */
+  async function startPlan(
+    tx: Db,
+    plan: { userId: string; planId: PlanId; level: number; days: number; source: 'admin' | 'referral' },
+    at: Date,
+  ): Promise<SubscriptionRow | undefined> {
+    const [row] = await tx
+      .insert(subscriptions)
+      .values({
+        userId: plan.userId,
+        planId: plan.planId,
+        level: plan.level,
+        status: 'active',
+        currentPeriodStart: at,
+        currentPeriodEnd: new Date(at.getTime() + plan.days * DAY_MS),
+        autoRenew: false,
+        source: plan.source,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    return row;
+  }
+
   /**
    * Moves the user's current subscription from one of `from` to a new state, inside a transaction that locks the
    * row, so two requests at once cannot both make the same move.
@@ -223,34 +266,13 @@ export function createSubscriptionService(db: Db, now: () => Date) {
             .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'expired')))
             .returning({ id: subscriptions.id, status: subscriptions.status });
           for (const row of ended) await record(tx, row.id, null, 'expired', 'admin', 'replaced by a grant');
-          const [row] = await tx
-            .insert(subscriptions)
-            .values({
-              userId,
-              planId,
-              level: plan.level,
-              status: 'active',
-              currentPeriodStart: at,
-              currentPeriodEnd: new Date(at.getTime() + days * DAY_MS),
-              autoRenew: false,
-              source: 'admin',
-              createdAt: at,
-              updatedAt: at,
-            })
-            .returning();
+          const row = await startPlan(tx, { userId, planId, level: plan.level, days, source: 'admin' }, at);
           if (!row) throw new Error('the granted subscription was not written');
           await record(tx, row.id, null, 'active', 'admin', admin?.reason ?? `granted ${planId} for ${days} days`);
-          if (admin) {
-            await recordAudit(tx, {
-              actorId: admin.actorId,
-              action: 'subscription.grant',
-              targetType: 'user',
-              targetId: userId,
-              before: ended.length > 0 ? { subscriptions: ended } : null,
-              after: { subscription_id: row.id, plan_id: planId, days, ends_at: row.currentPeriodEnd },
-              reason: admin.reason,
-            });
-          }
+          await auditGrantOrRevoke(tx, admin, 'subscription.grant', userId, {
+            before: ended.length > 0 ? { subscriptions: ended } : null,
+            after: { subscription_id: row.id, plan_id: planId, days, ends_at: row.currentPeriodEnd },
+          });
           return row;
         });
       } catch (error) {
@@ -289,21 +311,7 @@ export function createSubscriptionService(db: Db, now: () => Date) {
       }
       const plan = planById(planId);
       if (!plan || plan.level === 0) throw new Error(`access days need a paid plan, not ${planId}`);
-      const [row] = await tx
-        .insert(subscriptions)
-        .values({
-          userId,
-          planId,
-          level: plan.level,
-          status: 'active',
-          currentPeriodStart: at,
-          currentPeriodEnd: new Date(at.getTime() + days * DAY_MS),
-          autoRenew: false,
-          source: 'referral',
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning();
+      const row = await startPlan(tx, { userId, planId, level: plan.level, days, source: 'referral' }, at);
       if (!row) throw new Error('the subscription of the access days was not written');
       await record(tx, row.id, null, 'active', 'scheduler', reason);
       return row.id;
@@ -416,17 +424,10 @@ export function createSubscriptionService(db: Db, now: () => Date) {
           .returning();
         if (!row) throw new ApiError(404, 'NO_SUBSCRIPTION', 'This user has no subscription to revoke.');
         await record(tx, row.id, null, 'expired', 'admin', admin?.reason ?? 'revoked');
-        if (admin) {
-          await recordAudit(tx, {
-            actorId: admin.actorId,
-            action: 'subscription.revoke',
-            targetType: 'user',
-            targetId: userId,
-            before: { subscription_id: row.id, plan_id: row.planId },
-            after: { status: 'expired' },
-            reason: admin.reason,
-          });
-        }
+        await auditGrantOrRevoke(tx, admin, 'subscription.revoke', userId, {
+          before: { subscription_id: row.id, plan_id: row.planId },
+          after: { status: 'expired' },
+        });
         return row;
       });
     },
@@ -482,3 +483,10 @@ export function createSubscriptionService(db: Db, now: () => Date) {
 }
 
 export type SubscriptionService = ReturnType<typeof createSubscriptionService>;
+
+/** What code that answers by the reader's plan needs: the database, the subscriptions and the clock. */
+export interface PlanDeps {
+  db: Db;
+  subscriptions: SubscriptionService;
+  now: () => Date;
+}

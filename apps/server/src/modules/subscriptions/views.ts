@@ -7,13 +7,12 @@ import {
 } from '@hunab/contracts';
 import { and, count, eq, gte, lt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
 import { matrixViews } from '../../db/schema.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import { utcDay } from './access.ts';
-import type { SubscriptionService } from './service.ts';
+import type { PlanDeps } from './service.ts';
 
 const errors = errorResponses(400, 401);
 
@@ -28,12 +27,10 @@ function monthOf(at: Date): { start: string; next: Date } {
  * (looking at the moon page ten times on one day is one view), 20 a month, counted again from the first of the
  * next month (UTC). Subscribers and administrators are not counted.
  */
-export const viewRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  auth: AuthService;
-  subscriptions: SubscriptionService;
-  now: () => Date;
-}> = async (app, { db, auth, subscriptions, now }) => {
+export const viewRoutes: FastifyPluginAsyncZod<PlanDeps & { auth: AuthService }> = async (
+  app,
+  { db, auth, subscriptions, now },
+) => {
   const session = sessionHooks(auth);
   const tags = ['view limits'];
 

@@ -1,13 +1,13 @@
 import {
   acceptedResponseSchema,
   analyticsEventBodySchema,
-  errorBodySchema,
   frontendErrorBodySchema,
   storableJson,
 } from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { analyticsEvents, frontendErrors } from '../../db/schema.ts';
+import { errorResponses } from '../../lib/errors.ts';
 import { assertStorableJson } from '../../lib/json-limits.ts';
 import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -39,6 +39,10 @@ function capped(value: unknown): unknown {
     : result;
 }
 
+const tags = ['telemetry'];
+/** What a report or an event answers: accepted, or refused for its shape or its rate. */
+const response = { 200: acceptedResponseSchema, ...errorResponses(400, 429) };
+
 function messageOf(error: unknown): string {
   if (typeof error === 'string') return error;
   const message = (error as { message?: unknown }).message;
@@ -56,9 +60,9 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService 
       bodyLimit: 32 * 1024,
       schema: {
         summary: 'Report an error seen in the web app',
-        tags: ['telemetry'],
+        tags,
         body: frontendErrorBodySchema,
-        response: { 200: acceptedResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
+        response,
       },
       preHandler: session.optional,
     },
@@ -85,9 +89,9 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService 
       bodyLimit: 8 * 1024,
       schema: {
         summary: 'Record an analytics event',
-        tags: ['telemetry'],
+        tags,
         body: analyticsEventBodySchema,
-        response: { 200: acceptedResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
+        response,
       },
       preHandler: session.optional,
     },

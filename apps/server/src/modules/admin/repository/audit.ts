@@ -1,7 +1,7 @@
-import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { adminAudit, users } from '../../../db/schema.ts';
-import { dayAfter, dayStart, listPage, ordered, type Page, userIs } from './shared.ts';
+import { listPage, ordered, type Page, userIs, withinDays } from './shared.ts';
 
 export interface AuditFilters {
   actor?: string;
@@ -21,8 +21,7 @@ export function createAuditRepository(db: Db) {
         filters.action ? sql`${adminAudit.action} like ${`${filters.action.replace(/_/g, '\\_')}%`}` : undefined,
         filters.targetType ? eq(adminAudit.targetType, filters.targetType) : undefined,
         filters.targetId ? eq(adminAudit.targetId, filters.targetId) : undefined,
-        filters.from ? gte(adminAudit.createdAt, dayStart(filters.from)) : undefined,
-        filters.to ? lt(adminAudit.createdAt, dayAfter(filters.to)) : undefined,
+        withinDays(adminAudit.createdAt, filters.from, filters.to),
       );
       return listPage(
         db.select({ total: count() }).from(adminAudit).where(where),

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { orderEvents, orders, users } from '../../../db/schema.ts';
-import { dayAfter, dayStart, listPage, ordered, type Page, userIs } from './shared.ts';
+import { listPage, ordered, type Page, userIs, withinDays } from './shared.ts';
 
 const paymentColumns = {
   id: orders.id,
@@ -38,8 +38,7 @@ export function createPaymentRepository(db: Db) {
         filters.status ? eq(orders.status, filters.status as (typeof orders.$inferSelect)['status']) : undefined,
         filters.provider ? eq(orders.provider, filters.provider) : undefined,
         filters.user ? userIs(orders.userId, filters.user) : undefined,
-        filters.from ? gte(orders.createdAt, dayStart(filters.from)) : undefined,
-        filters.to ? lt(orders.createdAt, dayAfter(filters.to)) : undefined,
+        withinDays(orders.createdAt, filters.from, filters.to),
       );
       return listPage(
         db.select({ total: count() }).from(orders).where(where),

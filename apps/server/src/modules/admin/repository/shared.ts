@@ -1,4 +1,4 @@
-import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
 import { users } from '../../../db/schema.ts';
@@ -18,10 +18,12 @@ export const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%
 export const ordered = (column: AnyPgColumn | SQL, order: 'asc' | 'desc', id: AnyPgColumn) =>
   order === 'asc' ? [asc(column), asc(id)] : [desc(column), desc(id)];
 
-/** The first instant of a UTC day given as YYYY-MM-DD. */
-export const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
-/** The first instant after a UTC day given as YYYY-MM-DD. */
-export const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+/** A time column within the UTC days `from` to `to` (YYYY-MM-DD), both included; either end may be open. */
+export const withinDays = (column: AnyPgColumn, from: string | undefined, to: string | undefined) =>
+  and(from ? gte(column, dayStart(from)) : undefined, to ? lt(column, dayAfter(to)) : undefined);
 
 /** A user column matching a user given by id or by email. */
 export const userIs = (column: AnyPgColumn, ref: string) =>

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../../db/client.ts';
 import { createRateLimiter, limitOrThrow } from '../../../lib/rate-limit.ts';
 import type { AuthService } from '../../auth/service.ts';
 import { sessionHooks, sessionOf } from '../../auth/session.ts';
-import type { SubscriptionService } from '../../subscriptions/service.ts';
+import type { PlanDeps } from '../../subscriptions/service.ts';
 import { createAuditRepository } from '../repository/audit.ts';
 import { createCommentRepository } from '../repository/comments.ts';
 import { createPaymentRepository } from '../repository/payments.ts';
@@ -24,11 +23,8 @@ import type { AdminSection } from './section.ts';
 import { adminSubscriptionRoutes } from './subscriptions.ts';
 import { adminUserRoutes } from './users.ts';
 
-export interface AdminDeps {
-  db: Db;
+export interface AdminDeps extends PlanDeps {
   auth: AuthService;
-  subscriptions: SubscriptionService;
-  now: () => Date;
   /** Empties the products cache of this process after a catalogue change. */
   clearProducts: () => void;
 }

@@ -84,6 +84,16 @@ export function createPaypalProvider(config: {
     };
   };
 
+  /** The order's one purchase unit: the order's id (as PayPal's reference and custom id), its text and amount. */
+  const purchaseUnits = (input: { orderId: string; description: string; currency: string; amount: number }) => [
+    {
+      reference_id: input.orderId,
+      custom_id: input.orderId,
+      description: input.description.slice(0, 127),
+      amount: { currency_code: input.currency, value: decimal(input.amount) },
+    },
+  ];
+
   const captureIdOf = (order: PaypalOrder) => order.purchase_units?.[0]?.payments?.captures?.[0]?.id;
 
   return {
@@ -93,14 +103,7 @@ export function createPaypalProvider(config: {
     async create(input) {
       const order = (await call('POST', '/v2/checkout/orders', input.idempotenceKey, {
         intent: 'CAPTURE',
-        purchase_units: [
-          {
-            reference_id: input.orderId,
-            custom_id: input.orderId,
-            description: input.description.slice(0, 127),
-            amount: { currency_code: input.currency, value: decimal(input.amount) },
-          },
-        ],
+        purchase_units: purchaseUnits(input),
         payment_source: {
           paypal: {
             email_address: input.receipt.email,
@@ -154,14 +157,7 @@ export function createPaypalProvider(config: {
       return toPayment(
         (await call('POST', '/v2/checkout/orders', input.idempotenceKey, {
           intent: 'CAPTURE',
-          purchase_units: [
-            {
-              reference_id: input.orderId,
-              custom_id: input.orderId,
-              description: input.description.slice(0, 127),
-              amount: { currency_code: input.currency, value: decimal(input.amount) },
-            },
-          ],
+          purchase_units: purchaseUnits(input),
           payment_source: { paypal: { vault_id: input.paymentMethodId } },
         })) as PaypalOrder,
       );

@@ -38,6 +38,27 @@ export function createTestProvider(options: { db: Db; publicUrl: string; secret:
     return row ?? null;
   }
 
+  /** Writes a payment of an order (its amount and text) in the state given. */
+  async function write(
+    order: { orderId: string; amount: number; currency: string; description: string },
+    state: Pick<
+      typeof testProviderPayments.$inferInsert,
+      'returnUrl' | 'status' | 'savePaymentMethod' | 'paymentMethodId'
+    >,
+  ): Promise<Row | undefined> {
+    const [row] = await db
+      .insert(testProviderPayments)
+      .values({
+        orderId: order.orderId,
+        amount: order.amount,
+        currency: order.currency,
+        description: order.description,
+        ...state,
+      })
+      .returning();
+    return row;
+  }
+
   return {
     id: 'test',
     supports: () => true,
@@ -45,19 +66,12 @@ export function createTestProvider(options: { db: Db; publicUrl: string; secret:
     read,
 
     async create(input) {
-      const [row] = await db
-        .insert(testProviderPayments)
-        .values({
-          orderId: input.orderId,
-          amount: input.amount,
-          currency: input.currency,
-          description: input.description,
-          returnUrl: input.returnUrl,
-          status: 'pending',
-          savePaymentMethod: input.savePaymentMethod,
-          paymentMethodId: input.savePaymentMethod ? `test-method-${randomUUID()}` : null,
-        })
-        .returning();
+      const row = await write(input, {
+        returnUrl: input.returnUrl,
+        status: 'pending',
+        savePaymentMethod: input.savePaymentMethod,
+        paymentMethodId: input.savePaymentMethod ? `test-method-${randomUUID()}` : null,
+      });
       if (!row) throw new Error('the test payment was not written');
       return { payment: toPayment(row), confirmationUrl: `${options.publicUrl}/payment?test_payment=${row.id}` };
     },
@@ -76,19 +90,12 @@ export function createTestProvider(options: { db: Db; publicUrl: string; secret:
     },
 
     async chargeSaved(input) {
-      const [row] = await db
-        .insert(testProviderPayments)
-        .values({
-          orderId: input.orderId,
-          amount: input.amount,
-          currency: input.currency,
-          description: input.description,
-          returnUrl: '',
-          status: input.paymentMethodId.includes('decline') ? 'canceled' : 'succeeded',
-          savePaymentMethod: true,
-          paymentMethodId: input.paymentMethodId,
-        })
-        .returning();
+      const row = await write(input, {
+        returnUrl: '',
+        status: input.paymentMethodId.includes('decline') ? 'canceled' : 'succeeded',
+        savePaymentMethod: true,
+        paymentMethodId: input.paymentMethodId,
+      });
       if (!row) throw new Error('the test charge was not written');
       return toPayment(row);
     },
