@@ -351,6 +351,35 @@ describe('impersonation', () => {
     ).toHaveLength(0);
   });
 
+  it('is read-only: every write as the user is refused and audited, and nothing is written', async () => {
+    const boss = await admin();
+    const user = await signUp();
+    const { token } = (
+      await api.post(`/api/admin/users/${user.id}/impersonate`, { reason: 'support' }, { token: boss.token })
+    ).body.data;
+    const writes = [
+      api.post('/api/feed', {}, { token }),
+      api.put('/api/journal/2026-11-20', { text: 'written by someone else' }, { token }),
+      api.post('/api/cards', { name: 'Ana', birth_date: '1990-01-01' }, { token }),
+      api.put('/api/users/language', { lang: 'de' }, { token }),
+      api.delete('/api/feed', { token }),
+    ];
+    for (const reply of await Promise.all(writes)) {
+      expect(reply.status, JSON.stringify(reply.body)).toBe(403);
+      expect(reply.body).toMatchObject({ success: false, error: { code: 'IMPERSONATION_READ_ONLY' } });
+    }
+    // Reading still works, and nothing was created in the user's name.
+    expect((await api.get('/api/feed', { token })).body.data).toMatchObject({ active: false });
+    expect((await api.get('/api/cards', { token: user.token })).body.data ?? []).toHaveLength(0);
+    expect((await api.get('/api/auth/me', { token: user.token })).body.user.lang).toBe('en');
+    const denied = (await auditOf(user.id)).filter((row) => row.action === 'user.impersonate.write_denied');
+    expect(denied).toHaveLength(writes.length);
+    expect(denied[0]).toMatchObject({ actorId: boss.id, targetType: 'user' });
+    expect(denied.map((row) => (row.after as { request: string }).request)).toContain('POST /api/feed');
+    // Ending the impersonation is the one write it may make.
+    expect((await api.post('/api/impersonation/end', {}, { token })).status).toBe(200);
+  });
+
   it('ends the session as the user when the administrator loses the role', async () => {
     const boss = await admin();
     const user = await signUp();

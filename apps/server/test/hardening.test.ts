@@ -454,6 +454,37 @@ describe('disclosure', () => {
     expect(userPromo.status).toBe(403);
     expect(userPromo.body.error.code).toBe('FORBIDDEN');
   });
+
+  it('answers 401 or 403 before parsing the body on every protected operation, even an empty or broken one', async () => {
+    const boss = await signUp();
+    await database.db.update(users).set({ isAdmin: true }).where(eq(users.id, boss.user.id));
+    const { token } = await signUp();
+    const spec = (await http.get('/api/docs/json', { token: boss.token })).body as {
+      paths: Record<string, Record<string, { security?: object[] }>>;
+    };
+    const protectedOps = Object.entries(spec.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([method, op]) => method !== 'get' && op.security?.length === 1)
+        .map(([method]) => ({ method: method.toUpperCase() as 'POST', url: path.replace(/\{[^}]+\}/g, 'x1') })),
+    );
+    expect(protectedOps.length).toBeGreaterThan(40);
+    for (const { method, url } of protectedOps) {
+      for (const payload of ['', '{"broken":']) {
+        const headers = { 'content-type': 'application/json' };
+        const guest = await app.inject({ method, url, payload, headers });
+        expect(guest.statusCode, `${method} ${url} as a guest with ${JSON.stringify(payload)}`).toBe(401);
+        if (url.startsWith('/api/admin/')) {
+          const user = await app.inject({
+            method,
+            url,
+            payload,
+            headers: { ...headers, authorization: `Bearer ${token}` },
+          });
+          expect(user.statusCode, `${method} ${url} as a user`).toBe(403);
+        }
+      }
+    }
+  });
 });
 
 describe('a lost database', () => {

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { emailTokens, loginAttempts, revokedTokens, users } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -34,6 +35,17 @@ export function createAuthRepository(db: Db) {
     async findSessionUser(userId: string, jti: string): Promise<{ user: UserRow; revoked: boolean } | undefined> {
       const [row] = await sessionUser.execute({ userId, jti });
       return row ? { user: row.user, revoked: row.revokedJti !== null } : undefined;
+    },
+
+    /** Notes in the audit log a write an administrator attempted while viewing the product as `userId`. */
+    async auditImpersonatedWrite(adminId: string, userId: string, request: string): Promise<void> {
+      await recordAudit(db, {
+        actorId: adminId,
+        action: 'user.impersonate.write_denied',
+        targetType: 'user',
+        targetId: userId,
+        after: { request },
+      });
     },
 
     async insertUser(values: NewUser): Promise<UserRow> {

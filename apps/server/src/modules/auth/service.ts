@@ -216,6 +216,19 @@ export function createAuthService({ repo, config, mailer, now, registrations }: 
       return { user: found.user, claims };
     },
 
+    /**
+     * Refuses a write made through an administrator's session as another user: viewing is read-only, so nothing
+     * done there outlives it (a feed address, a journal entry). Each refusal is audited.
+     */
+    async refuseImpersonatedWrite(session: Session, request: string): Promise<never> {
+      await repo.auditImpersonatedWrite(session.claims.imp ?? '', session.user.id, request);
+      throw new ApiError(
+        403,
+        'IMPERSONATION_READ_ONLY',
+        "Viewing as another user is read-only: nothing can be changed in this user's name.",
+      );
+    },
+
     /** A short session as `user` for the administrator `adminId` (the admin module checks who may be viewed). */
     impersonationToken(user: UserRow, adminId: string): Promise<string> {
       return signSession(config.jwtSecret, user.id, user.tokenVersion, now(), adminId);

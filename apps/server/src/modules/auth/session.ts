@@ -29,9 +29,10 @@ const kindOf = (hook: unknown): SessionHookKind | undefined =>
   typeof hook === 'function' ? (hook as { [SESSION_HOOK]?: SessionHookKind })[SESSION_HOOK] : undefined;
 
 /**
- * For every route: the session hooks a route lists among its preHandlers run before its body is validated, so a
- * guest hears 401 (and a user 403) before learning anything of the body's shape; and the route's description says
- * whether it takes a bearer token (`security`), for the API documentation.
+ * For every route: the session hooks a route lists among its preValidation or preHandler hooks run when the request
+ * arrives, before its body is even parsed, so a guest hears 401 (and a user 403) before learning anything of the
+ * body's shape or syntax; and the route's description says whether it takes a bearer token (`security`), for the API
+ * documentation.
  */
 export function authenticateBeforeValidation(route: {
   preHandler?: unknown;
@@ -40,19 +41,34 @@ export function authenticateBeforeValidation(route: {
   schema?: object;
 }): void {
   const list = (hooks: unknown): unknown[] => (hooks ? [hooks].flat() : []);
-  const preHandlers = list(route.preHandler);
-  const moved = preHandlers.filter((hook) => kindOf(hook));
+  const moved = [...list(route.preValidation), ...list(route.preHandler)].filter((hook) => kindOf(hook));
   if (moved.length > 0) {
-    route.preHandler = preHandlers.filter((hook) => !kindOf(hook));
-    route.preValidation = [...moved, ...list(route.preValidation)];
+    route.preValidation = list(route.preValidation).filter((hook) => !kindOf(hook));
+    route.preHandler = list(route.preHandler).filter((hook) => !kindOf(hook));
+    route.onRequest = [...list(route.onRequest).filter((hook) => kindOf(hook)), ...moved].concat(
+      list(route.onRequest).filter((hook) => !kindOf(hook)),
+    );
   }
-  const kinds = [...moved, ...list(route.preValidation), ...list(route.onRequest)].map(kindOf);
+  const kinds = list(route.onRequest).map(kindOf);
   const security = kinds.includes('required')
     ? [{ bearer: [] }]
     : kinds.includes('optional')
       ? [{ bearer: [] }, {}]
       : undefined;
   if (security && route.schema) route.schema = { ...route.schema, security };
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The writes an administrator's session as another user may make: ending it. */
+const IMPERSONATION_WRITES = new Set(['/api/impersonation/end', '/api/auth/logout']);
+
+/** Whether a request made with `session` is a write that an impersonation may not make. */
+function impersonatedWrite(request: FastifyRequest, session: Session): boolean {
+  return (
+    session.claims.imp !== undefined &&
+    !READS.has(request.method) &&
+    !IMPERSONATION_WRITES.has(request.routeOptions.url ?? '')
+  );
 }
 
 /** Hooks that read the session: `required` answers 401 for no or a bad token, `optional` lets guests through. */
@@ -67,17 +83,24 @@ export function sessionHooks(auth: AuthService) {
           authenticated: false,
         });
       }
+      if (impersonatedWrite(request, session)) await auth.refuseImpersonatedWrite(session, routeName(request));
       request.session = session;
     },
     async optional(request: FastifyRequest) {
       const token = bearerToken(request);
-      request.session = token ? await auth.authenticate(token) : null;
+      const session = token ? await auth.authenticate(token) : null;
+      if (session && impersonatedWrite(request, session)) {
+        await auth.refuseImpersonatedWrite(session, routeName(request));
+      }
+      request.session = session;
     },
     async admin(request: FastifyRequest) {
       if (!request.session?.user.isAdmin) throw new ApiError(403, 'FORBIDDEN', 'This needs an administrator account.');
     },
   });
 }
+
+const routeName = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? request.url}`;
 
 /** The session a `required` hook has put on the request. */
 export function sessionOf(request: FastifyRequest): Session {

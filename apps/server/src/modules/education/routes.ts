@@ -138,8 +138,8 @@ export const educationRoutes: FastifyPluginAsyncZod<PlanDeps & { auth: AuthServi
         body: progressBodySchema,
         response: { 200: progressReplySchema, ...writeErrors },
       },
-      // Before the body is validated: a guest learns nothing about the body's shape.
-      preValidation: async (request, reply) => {
+      // Before the body is read: a guest learns nothing about the body’s shape.
+      onRequest: async (request, reply) => {
         await session.required(request, reply);
         if (reply.sent || !request.session) return;
         limitOrThrow(progressWrites, request.session.user.id);
@@ -180,7 +180,7 @@ export const educationRoutes: FastifyPluginAsyncZod<PlanDeps & { auth: AuthServi
         body: adminLessonBodySchema,
         response: { 200: adminLessonReplySchema, ...writeErrors },
       },
-      preValidation: async (request, reply) => {
+      onRequest: async (request, reply) => {
         await session.required(request, reply);
         if (reply.sent) return;
         await session.admin(request);

@@ -219,7 +219,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService
         body: experimentCreateBodySchema,
         response: { 200: experimentResponseSchema, ...writeErrors },
       },
-      preValidation: adminChange,
+      onRequest: adminChange,
     },
     async (request) => {
       const actorId = sessionOf(request).user.id;
@@ -251,7 +251,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService
         body: experimentUpdateBodySchema,
         response: { 200: experimentResponseSchema, ...writeErrors },
       },
-      preValidation: adminChange,
+      onRequest: adminChange,
     },
     async (request) => {
       const actorId = sessionOf(request).user.id;

@@ -27,6 +27,7 @@ export default function ImpersonationBanner({ adminPath }: { adminPath: string }
       <span>
         {t('impersonation.banner', { name: viewing.name ? `${viewing.name} (${viewing.email})` : viewing.email })}
       </span>
+      <span className="fw-semibold">{t('impersonation.readOnly')}</span>
       <button type="button" className="btn btn-sm btn-dark" onClick={back} disabled={busy}>
         {t('impersonation.back')}
       </button>
