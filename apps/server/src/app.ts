@@ -230,7 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const push = createPushService({
     db: database.db,
     vapid: config.vapid ?? { ...generateVapidKeys(), subject: 'mailto:no-reply@hunab.local' },
-    allowHttp: config.pushAllowHttp,
+    allowLocal: config.pushAllowLocal,
   });
   const reminders = createReminderService({
     db: database.db,

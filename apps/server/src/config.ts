@@ -28,8 +28,8 @@ export interface AppConfig {
   vapid?: VapidKeys;
   /** The CRM application (amoCRM OAuth); absent: the CRM is off and its calls answer "CRM not configured". */
   crm?: CrmConfig;
-  /** Accept push endpoints over plain http (a local test endpoint); production endpoints are https. */
-  pushAllowHttp?: boolean;
+  /** Accept push endpoints over plain http and on this host or a private network (a local test endpoint only). */
+  pushAllowLocal?: boolean;
 }
 
 export interface VapidKeys {

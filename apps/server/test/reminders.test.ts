@@ -1,12 +1,13 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { calendarDay, parseDate } from '@hunab/calendar';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { outboxEmails, pushSubscriptions, reminderSends, users } from '../src/db/schema.ts';
+import { isPublicAddress } from '../src/lib/public-address.ts';
 import { localClock } from '../src/modules/reminders/clock.ts';
 import { useTestApp } from './helpers/app.ts';
 import { client, registration } from './helpers/http.ts';
@@ -14,7 +15,7 @@ import { type ReceivedEmail, useSmtpServer } from './helpers/smtp.ts';
 
 const smtp = useSmtpServer();
 
-const ctx = useTestApp(() => ({ smtpUrl: smtp.url, pushAllowHttp: true }));
+const ctx = useTestApp(() => ({ smtpUrl: smtp.url, pushAllowLocal: true }));
 const http = client(() => ctx.app);
 const HOUR = 3_600_000;
 
@@ -371,5 +372,89 @@ describe('push reminders', () => {
     }
     const mine = await http.post('/api/reminders/push-subscriptions/remove', { endpoint }, { token: owner.token });
     expect(mine.body.removed).toBe(true);
+  });
+});
+
+describe('push endpoints and the server’s own network', () => {
+  it('tells public addresses from loopback, private, link-local, unique-local, multicast and metadata ones', () => {
+    for (const address of ['8.8.8.8', '1.1.1.1', '2a00:1450:4001:82b::200a', '::ffff:8.8.8.8']) {
+      expect(isPublicAddress(address), address).toBe(true);
+    }
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::1',
+      '::',
+      'fd00::1',
+      'fe80::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '64:ff9b::a9fe:a9fe',
+      'not an address',
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+  });
+
+  it('refuses internal endpoints when kept and never connects to one at send time', async () => {
+    // A server configured as in production (no local test endpoints), on the same database.
+    const production = await buildApp({
+      database: ctx.database,
+      config: { ...ctx.config, pushAllowLocal: false },
+      closeDatabase: false,
+    });
+    const connections: string[] = [];
+    const listener = createTcpServer((socket) => {
+      connections.push(String(socket.remoteAddress));
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const { port } = listener.address() as AddressInfo;
+    try {
+      const me = await subscribed({ email: false, push: true, time_zone: 'UTC', local_time: '10:00' });
+      const keys = device().keys;
+      for (const endpoint of [
+        `https://127.0.0.1:${port}/push/x`,
+        'https://[::1]/push/x',
+        'https://10.0.0.1/x',
+        'https://169.254.169.254/latest/meta-data/',
+        'https://[fd12::1]/x',
+        'https://[::ffff:127.0.0.1]/x',
+        'https://224.0.0.1/x',
+        `https://localhost:${port}/x`,
+        `http://93.184.215.14/x`,
+      ]) {
+        const reply = await production.inject({
+          method: 'POST',
+          url: '/api/reminders/push-subscriptions',
+          payload: { endpoint, keys },
+          headers: { authorization: `Bearer ${me.token}` },
+        });
+        expect(reply.statusCode, endpoint).toBe(400);
+        expect(reply.json().error.code).toBe('PUSH_ENDPOINT_REFUSED');
+      }
+      expect((await http.get('/api/reminders', { token: me.token })).body.data.devices).toBe(0);
+
+      // A device kept while its name pointed elsewhere, now pointing here: checked again, never reached.
+      await ctx.database.db
+        .insert(pushSubscriptions)
+        .values({ userId: me.id, endpoint: `https://127.0.0.1:${port}/push/moved`, ...keys });
+      await production.reminders.runDue(new Date(Date.UTC(2030, 7, 2, 10, 1)));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(connections).toEqual([]);
+      const [send] = await sendsOf([me.id]);
+      expect(send).toMatchObject({ channel: 'push', delivered: 0 });
+    } finally {
+      await production.close();
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
   });
 });

@@ -5,6 +5,7 @@ import type { VapidKeys } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { hasPublicHost } from '../../lib/public-address.ts';
 import type { ReminderContent } from './message.ts';
 import type { PushDelivery } from './service.ts';
 
@@ -16,10 +17,12 @@ const FAILURES_MAX = 5;
 /**
  * The Web Push adapter (RFC 8030 delivery, RFC 8291 encryption, RFC 8292 VAPID): the `web-push` package encrypts
  * and signs, fetch delivers; one POST per device to the endpoint its browser's push service gave. An endpoint the service says is gone (404, 410)
- * is deleted at once. Endpoints must be https (every browser's push service is); plain http only when the
- * configuration allows it, for a local test endpoint.
+ * is deleted at once. Endpoints must be https (every browser's push service is) on a host whose every address is
+ * public, checked when a device is kept and again before each send (a name can resolve elsewhere later), and a
+ * redirect is never followed: a client cannot make the server reach this host or its private network. A local
+ * test endpoint (plain http, this host) only when the configuration allows it.
  */
-export function createPushService(deps: { db: Db; vapid: VapidKeys; allowHttp?: boolean }) {
+export function createPushService(deps: { db: Db; vapid: VapidKeys; allowLocal?: boolean }) {
   const { db, vapid } = deps;
   const options = {
     vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
@@ -46,10 +49,16 @@ export function createPushService(deps: { db: Db; vapid: VapidKeys; allowHttp?: 
     }
   }
 
-  function checkEndpoint(endpoint: string): void {
-    const url = new URL(endpoint);
-    const ok = url.protocol === 'https:' || (deps.allowHttp === true && url.protocol === 'http:');
-    if (!ok || url.username || url.password) {
+  /** Whether the server may send to `endpoint`: https, no credentials, a public host (or a local test endpoint). */
+  async function reachable(endpoint: string): Promise<boolean> {
+    const url = URL.canParse(endpoint) ? new URL(endpoint) : null;
+    if (!url || url.username || url.password) return false;
+    if (deps.allowLocal === true) return url.protocol === 'https:' || url.protocol === 'http:';
+    return url.protocol === 'https:' && (await hasPublicHost(url));
+  }
+
+  async function checkEndpoint(endpoint: string): Promise<void> {
+    if (!(await reachable(endpoint))) {
       throw new ApiError(400, 'PUSH_ENDPOINT_REFUSED', 'A push endpoint must be an https address of a push service.');
     }
   }
@@ -61,6 +70,7 @@ export function createPushService(deps: { db: Db; vapid: VapidKeys; allowHttp?: 
       let delivered = 0;
       for (const device of devices) {
         try {
+          if (!(await reachable(device.endpoint))) throw new Error('the push endpoint is not a public address');
           await send(
             webpush.generateRequestDetails(
               { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
@@ -94,7 +104,7 @@ export function createPushService(deps: { db: Db; vapid: VapidKeys; allowHttp?: 
 
     /** Keeps this device's subscription for the user; an endpoint seen before moves to them. */
     async subscribe(userId: string, body: PushSubscriptionBody): Promise<void> {
-      checkEndpoint(body.endpoint);
+      await checkEndpoint(body.endpoint);
       await db.transaction(async (tx) => {
         await tx
           .insert(pushSubscriptions)
