@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -19,6 +19,7 @@ import {
   httpServerOptions,
 } from './lib/http-limits.ts';
 import { rejectDeepBodies } from './lib/json-limits.ts';
+import { registerRequestLog, requestSerializer } from './lib/request-log.ts';
 import { startScheduler } from './lib/scheduler.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { createSharedRateLimiter } from './lib/shared-rate-limit.ts';
@@ -137,6 +138,13 @@ function withoutInternalOperations(spec: Readonly<Record<string, unknown>>): Rec
   return { ...spec, paths };
 }
 
+/** The logger's options with the request serializer that redacts secrets from addresses. */
+function withRedactedRequests(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, req: requestSerializer } };
+}
+
 /** The Fastify instance of the product, used by main.ts and by the tests through inject or a real port. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { database, config } = options;
@@ -144,7 +152,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const httpLimits = { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits };
   const app = Fastify({
     ...httpServerOptions(httpLimits),
-    logger: options.logger ?? false,
+    logger: withRedactedRequests(options.logger),
+    // One line per request, with its secrets redacted, from registerRequestLog instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // proxy-addr counts hops from the socket: hop 0 is the proxy that connected, so n proxies are hops 0 to n-1.
     trustProxy: (_address: string, hop: number) => hop < (options.trustProxy ?? 0),
@@ -159,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestLog(app);
   registerSecurityHeaders(app, { webDistDir: config.webDistDir, publicUrl: config.publicUrl });
   capConnectionsPerAddress(app.server, httpLimits.maxConnectionsPerAddress);
   app.addHook('preValidation', rejectDeepBodies);

@@ -432,6 +432,30 @@ describe('disclosure', () => {
     expect(aged?.textBody).not.toMatch(/token=/);
   });
 
+  it('logs one line per request on a real server, with every secret of its address redacted', async () => {
+    await proxied.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(proxied.server.address() as { port: number }).port}`;
+    const secret = 'Zx9SecretValue0123456789abcdefGHIJ';
+    const addresses = [
+      `/api/feed/${secret}.ics`,
+      `/api/auth/verify-email/${secret}`,
+      `/api/subscriptions/confirm?token=${secret}&lang=en`,
+      `/api/subscriptions/unsubscribe?lang=en&token=${secret}`,
+      `/api/team-invites/${secret}`,
+      `/api/reminders/unsubscribe/${secret}`,
+      `/api/nothing/here/${secret}`,
+    ];
+    const before = logLines.length;
+    for (const address of addresses) await fetch(`${base}${address}`, { redirect: 'manual' });
+    const lines = logLines.slice(before).map((line) => JSON.parse(line) as { msg: string; url?: string });
+    const requests = lines.filter((line) => line.msg === 'request');
+    expect(requests.map((line) => line.url?.split(/[/?]/)[2])).toEqual(addresses.map((a) => a.split(/[/?]/)[2]));
+    expect(lines.filter((line) => /incoming request|request completed/.test(line.msg))).toEqual([]);
+    expect(logLines.slice(before).join('\n')).not.toContain(secret);
+    expect(requests[0]).toMatchObject({ url: '/api/feed/[redacted].ics', route: '/api/feed/:file' });
+    expect(requests[2]?.url).toBe('/api/subscriptions/confirm?token=[redacted]&lang=en');
+  });
+
   it('publishes the number of accounts only roughly', async () => {
     const reply = await http.post('/api/bot-stats/process-shortcodes', { content: '[users_count]', language: 'en' });
     const shown = reply.body.processedContent.processedContent as string;
