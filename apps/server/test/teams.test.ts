@@ -1,4 +1,4 @@
-import { TEAM_INVITE_EMAILS_PER_HOUR } from '@hunab/contracts';
+import { TEAM_INVITE_EMAILS_PER_DAY, TEAM_INVITE_EMAILS_PER_HOUR, TEAMS_PER_OWNER_MAX } from '@hunab/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails, teamMembers, teams, users } from '../src/db/schema.ts';
@@ -17,6 +17,13 @@ async function account(birth_date = '1987-07-26', username = 'Mila'): Promise<Ac
   const reply = await http.post('/api/auth/register', registration({ birth_date, username }));
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   return { token: reply.body.token, id: reply.body.user.id };
+}
+
+/** An account whose address is confirmed, as invitations by email need. */
+async function confirmedAccount(birth_date = '1987-07-26', username = 'Mila'): Promise<Account> {
+  const who = await account(birth_date, username);
+  await ctx.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, who.id));
+  return who;
 }
 
 async function createTeam(owner: Account, name = 'Studio') {
@@ -200,18 +207,41 @@ describe('a team from creation to its map', () => {
 
 describe('invitations', () => {
   it('sends an invitation by email with a working link, in the chosen language', async () => {
-    const owner = await account('1987-07-26', 'Owner');
+    const owner = await confirmedAccount('1987-07-26', 'Owner');
     const team = await createTeam(owner, 'Mail team');
     const to = newEmail('invitee');
     const token = await invite(owner, team.id, { email: to, lang: 'en' });
     const [mail] = await ctx.database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to));
-    expect(mail).toMatchObject({ kind: 'teamInvite', lang: 'en' });
-    expect(mail?.subject).toContain('Mail team');
+    expect(mail).toMatchObject({ kind: 'teamInvite', lang: 'en', subject: 'An invitation to join a team on Hunab' });
+    expect(mail?.textBody).toContain('Mail team');
     expect(mail?.link).toContain(`/en/team/management?invite=${token}`);
   });
 
+  it('sends invitations by email only from a confirmed address, with fixed subject and no link in chosen names', async () => {
+    const unconfirmed = await account('1987-07-26', 'Visit https://evil.example/login');
+    const bait = 'Claim your refund at https://evil.example/login now';
+    const team = await createTeam(unconfirmed, bait);
+    const to = newEmail('target');
+    const refused = await http.post(`/api/teams/${team.id}/invites`, { email: to }, { token: unconfirmed.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('EMAIL_NOT_VERIFIED');
+    expect(await ctx.database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to))).toEqual([]);
+    // The link itself still works without a confirmed address.
+    await invite(unconfirmed, team.id);
+
+    await ctx.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, unconfirmed.id));
+    await invite(unconfirmed, team.id, { email: to, lang: 'en' });
+    const [mail] = await ctx.database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to));
+    expect(mail?.subject).toBe('An invitation to join a team on Hunab');
+    for (const body of [mail?.textBody ?? '', mail?.htmlBody ?? '']) {
+      expect(body).not.toMatch(/evil\.example|https:\/\/evil/);
+      expect(body).toContain('evil[.]example');
+    }
+    expect(mail?.textBody).toContain('Claim your refund at https[:]//evil[.]examp…');
+  });
+
   it('limits the emails one owner sends in an hour', async () => {
-    const owner = await account();
+    const owner = await confirmedAccount();
     const team = await createTeam(owner, 'Busy');
     for (let i = 0; i < TEAM_INVITE_EMAILS_PER_HOUR; i++) {
       await invite(owner, team.id, { email: newEmail('many') });
@@ -260,5 +290,43 @@ describe('invitations', () => {
     );
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('INVALID_DATE');
+  });
+});
+
+describe('limits under parallel requests', () => {
+  it('creates at most the allowed number of teams when thirty creations arrive at once', async () => {
+    const owner = await account();
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => http.post('/api/teams', { name: `Team ${i}` }, { token: owner.token })),
+    );
+    expect(replies.filter((reply) => reply.status === 201)).toHaveLength(TEAMS_PER_OWNER_MAX);
+    for (const reply of replies.filter((r) => r.status !== 201)) {
+      expect(reply.body.error.code).toBe('TEAM_LIMIT_REACHED');
+    }
+    expect(await ctx.database.db.select().from(teams).where(eq(teams.ownerId, owner.id))).toHaveLength(
+      TEAMS_PER_OWNER_MAX,
+    );
+  });
+
+  it('keeps the hourly and daily email limits when invitations are sent at once', async () => {
+    const owner = await confirmedAccount();
+    const team = await createTeam(owner, 'Crowd');
+    const burst = await Promise.all(
+      Array.from({ length: TEAM_INVITE_EMAILS_PER_HOUR + 10 }, () =>
+        http.post(`/api/teams/${team.id}/invites`, { email: newEmail('burst') }, { token: owner.token }),
+      ),
+    );
+    expect(burst.filter((reply) => reply.status === 201)).toHaveLength(TEAM_INVITE_EMAILS_PER_HOUR);
+    // Over the next hours the daily cap holds as well: 20 more in the second hour, then the day's last ones.
+    const send = () => http.post(`/api/teams/${team.id}/invites`, { email: newEmail('day') }, { token: owner.token });
+    ctx.clock.offsetMs = 61 * 60_000;
+    for (let i = 0; i < TEAM_INVITE_EMAILS_PER_HOUR; i++) expect((await send()).status).toBe(201);
+    ctx.clock.offsetMs = 122 * 60_000;
+    const left = TEAM_INVITE_EMAILS_PER_DAY - 2 * TEAM_INVITE_EMAILS_PER_HOUR;
+    for (let i = 0; i < left; i++) expect((await send()).status).toBe(201);
+    const overDay = await send();
+    expect(overDay.status).toBe(429);
+    expect(Number(overDay.headers['retry-after'])).toBeGreaterThan(3600);
+    ctx.clock.offsetMs = 0;
   });
 });

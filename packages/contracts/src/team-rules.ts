@@ -7,6 +7,8 @@ export const TEAMS_PER_OWNER_MAX = 10;
 export const TEAM_INVITE_DAYS = 14;
 /** Email invitations one owner may send in an hour. */
 export const TEAM_INVITE_EMAILS_PER_HOUR = 20;
+/** Email invitations one owner may send in a day. */
+export const TEAM_INVITE_EMAILS_PER_DAY = 50;
 
 export const TEAM_RELATIONS = ['analog', 'antipode', 'occult', 'guide', 'same'] as const;
 export type TeamRelation = (typeof TEAM_RELATIONS)[number];

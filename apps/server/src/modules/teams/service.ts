@@ -12,6 +12,7 @@ import {
 } from '@hunab/calendar';
 import {
   TEAM_INVITE_DAYS,
+  TEAM_INVITE_EMAILS_PER_DAY,
   TEAM_INVITE_EMAILS_PER_HOUR,
   TEAM_MEMBERS_MAX,
   TEAMS_PER_OWNER_MAX,
@@ -20,15 +21,23 @@ import {
 } from '@hunab/contracts';
 import { and, count, eq, gt, gte, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { teamInvites, teamMembers, teams } from '../../db/schema.ts';
+import { teamInvites, teamMembers, teams, users } from '../../db/schema.ts';
 import { ApiError, isUniqueViolation } from '../../lib/errors.ts';
 import { rateLimited } from '../../lib/rate-limit.ts';
 import type { UserRow } from '../auth/repository.ts';
+import { inertText } from '../mail/inert-text.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
 type TeamRow = typeof teams.$inferSelect;
 type MemberRow = typeof teamMembers.$inferSelect;
-export type TeamUser = Pick<UserRow, 'id' | 'email' | 'username' | 'displayName' | 'birthDate' | 'lang'>;
+export type TeamUser = Pick<
+  UserRow,
+  'id' | 'email' | 'username' | 'displayName' | 'birthDate' | 'lang' | 'emailVerifiedAt'
+>;
+
+/** Locks a person's row until the transaction ends, so their limit checks and writes take turns. */
+const lockPerson = (handle: Db, userId: string) =>
+  handle.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 
 const notFound = () => new ApiError(404, 'TEAM_NOT_FOUND', 'Team not found');
 const ownerOnly = () => new ApiError(403, 'FORBIDDEN', 'Only the team’s owner can do this.');
@@ -183,6 +192,8 @@ export function createTeamService({
     /** A new team; its owner is on the map at once when their birth date is known. */
     async create(user: TeamUser, name: string): Promise<Team> {
       const team = await db.transaction(async (tx) => {
+        // Counted under the owner's lock: parallel creations at the limit cannot all pass.
+        await lockPerson(tx, user.id);
         const [owned] = await tx.select({ n: count() }).from(teams).where(eq(teams.ownerId, user.id));
         if (Number(owned?.n ?? 0) >= TEAMS_PER_OWNER_MAX) {
           throw new ApiError(403, 'TEAM_LIMIT_REACHED', `One person may own at most ${TEAMS_PER_OWNER_MAX} teams.`, {
@@ -253,43 +264,61 @@ export function createTeamService({
      */
     async invite(user: TeamUser, id: string, body: { email?: string | undefined; lang?: string | undefined }) {
       const team = await ownTeam(user, id);
-      const at = now();
-      if (body.email) {
-        const [sent] = await db
-          .select({ n: count() })
-          .from(teamInvites)
-          .where(
-            and(
-              eq(teamInvites.createdBy, user.id),
-              isNotNull(teamInvites.email),
-              gte(teamInvites.createdAt, new Date(at.getTime() - 3_600_000)),
-            ),
-          );
-        if (Number(sent?.n ?? 0) >= TEAM_INVITE_EMAILS_PER_HOUR) {
-          throw rateLimited(3600, 'Too many invitations sent. Try again in an hour.');
-        }
+      if (body.email && !user.emailVerifiedAt) {
+        throw new ApiError(
+          403,
+          'EMAIL_NOT_VERIFIED',
+          'Confirm your own email address before sending invitations by email; the link works without it.',
+        );
       }
       const token = randomBytes(24).toString('base64url');
+      const at = now();
       const expiresAt = new Date(at.getTime() + TEAM_INVITE_DAYS * 86_400_000);
-      await db.insert(teamInvites).values({
-        teamId: id,
-        tokenHash: hashOf(token),
-        email: body.email ?? null,
-        createdBy: user.id,
-        expiresAt,
-        createdAt: at,
+      await db.transaction(async (tx) => {
+        if (body.email) {
+          // Counted under the owner's lock, so parallel invitations cannot pass the limits together.
+          await lockPerson(tx, user.id);
+          const emailedSince = async (ms: number) => {
+            const [row] = await tx
+              .select({ n: count() })
+              .from(teamInvites)
+              .where(
+                and(
+                  eq(teamInvites.createdBy, user.id),
+                  isNotNull(teamInvites.email),
+                  gte(teamInvites.createdAt, new Date(at.getTime() - ms)),
+                ),
+              );
+            return Number(row?.n ?? 0);
+          };
+          if ((await emailedSince(86_400_000)) >= TEAM_INVITE_EMAILS_PER_DAY) {
+            throw rateLimited(86_400, 'Too many invitations sent today. Try again tomorrow.');
+          }
+          if ((await emailedSince(3_600_000)) >= TEAM_INVITE_EMAILS_PER_HOUR) {
+            throw rateLimited(3600, 'Too many invitations sent. Try again in an hour.');
+          }
+        }
+        await tx.insert(teamInvites).values({
+          teamId: id,
+          tokenHash: hashOf(token),
+          email: body.email ?? null,
+          createdBy: user.id,
+          expiresAt,
+          createdAt: at,
+        });
       });
       if (body.email) {
         const lang = body.lang ?? user.lang;
         const prefix = lang === 'ru' ? '' : `/${lang}`;
+        // The subject is fixed text; the names quoted in the letter were chosen by the sender, so no link hides in them.
         await mailer.send({
           to: body.email,
           kind: 'teamInvite',
           lang,
           userId: null,
           values: {
-            name: displayName(user),
-            team: team.name,
+            name: inertText(displayName(user)),
+            team: inertText(team.name),
             hours: TEAM_INVITE_DAYS * 24,
             link: `${publicUrl}${prefix}/team/management?invite=${token}`,
           },

@@ -74,7 +74,7 @@ export const ar: EmailCopyBook = {
     signature: 'In lak’ech، فريق Hunab',
   },
   teamInvite: {
-    subject: 'دعوة إلى الفريق «{{team}}» في Hunab',
+    subject: 'دعوة للانضمام إلى فريق في Hunab',
     greeting: 'مرحبًا!',
     body: 'يدعوك {{name}} إلى الفريق «{{team}}» في Hunab: تعرض خريطة الفريق كين كل عضو والعلاقات بينكم. للانضمام، سجّل الدخول وأدخل تاريخ ميلادك.',
     action: 'الانضمام إلى الفريق',

@@ -76,7 +76,7 @@ export const de: EmailCopyBook = {
     signature: 'In lak’ech, dein Hunab-Team',
   },
   teamInvite: {
-    subject: 'Einladung in das Team „{{team}}“ bei Hunab',
+    subject: 'Einladung in ein Team bei Hunab',
     greeting: 'Hallo!',
     body: '{{name}} lädt Sie in das Team „{{team}}“ bei Hunab ein: Die Teamkarte zeigt das Kin jedes Mitglieds und wie Sie zueinander stehen. Melden Sie sich an und geben Sie Ihr Geburtsdatum an, um beizutreten.',
     action: 'Dem Team beitreten',

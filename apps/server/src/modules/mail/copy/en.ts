@@ -75,7 +75,7 @@ export const en: EmailCopyBook = {
     signature: 'In lak’ech, the Hunab team',
   },
   teamInvite: {
-    subject: 'An invitation to the team “{{team}}” on Hunab',
+    subject: 'An invitation to join a team on Hunab',
     greeting: 'Hello!',
     body: '{{name}} invites you to the team “{{team}}” on Hunab: the team map shows each member’s kin and how you relate to each other. To join, sign in and give your birth date.',
     action: 'Join the team',

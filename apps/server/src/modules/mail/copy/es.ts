@@ -75,7 +75,7 @@ export const es: EmailCopyBook = {
     signature: 'In lak’ech, el equipo de Hunab',
   },
   teamInvite: {
-    subject: 'Invitación al equipo «{{team}}» en Hunab',
+    subject: 'Invitación a un equipo en Hunab',
     greeting: '¡Hola!',
     body: '{{name}} te invita al equipo «{{team}}» en Hunab: el mapa del equipo muestra el kin de cada miembro y cómo os relacionáis. Para unirte, inicia sesión e indica tu fecha de nacimiento.',
     action: 'Unirme al equipo',

@@ -74,7 +74,7 @@ export const ja: EmailCopyBook = {
     signature: 'In lak’ech　Hunab チーム',
   },
   teamInvite: {
-    subject: 'Hunab のチーム「{{team}}」への招待',
+    subject: 'Hunab のチームへの招待',
     greeting: 'こんにちは。',
     body: '{{name}} さんが Hunab のチーム「{{team}}」にあなたを招待しています。チームマップでは各メンバーのキンと互いの関係が見られます。参加するにはサインインして生年月日を入力してください。',
     action: 'チームに参加する',

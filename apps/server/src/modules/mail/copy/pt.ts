@@ -74,7 +74,7 @@ export const pt: EmailCopyBook = {
     signature: 'In lak’ech, a equipe Hunab',
   },
   teamInvite: {
-    subject: 'Convite para a equipa «{{team}}» no Hunab',
+    subject: 'Convite para uma equipa no Hunab',
     greeting: 'Olá!',
     body: '{{name}} convida-o para a equipa «{{team}}» no Hunab: o mapa da equipa mostra o kin de cada membro e as relações entre vocês. Para entrar, inicie sessão e indique a sua data de nascimento.',
     action: 'Entrar na equipa',

@@ -74,7 +74,7 @@ export const zh: EmailCopyBook = {
     signature: 'In lak’ech，Hunab 团队',
   },
   teamInvite: {
-    subject: 'Hunab 团队“{{team}}”的邀请',
+    subject: 'Hunab 团队邀请',
     greeting: '您好！',
     body: '{{name}} 邀请您加入 Hunab 上的团队“{{team}}”：团队图会显示每位成员的 kin 以及你们之间的关系。登录并填写出生日期即可加入。',
     action: '加入团队',
