@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailingSubscriptions } from '../src/db/schema.ts';
+import { mailingSubscriptions, outboxEmails, users } from '../src/db/schema.ts';
+import { newAccount } from './helpers/accounts.ts';
 import { useTestApp } from './helpers/app.ts';
 import { client, newAddress, newEmail } from './helpers/http.ts';
 import { useSmtpServer } from './helpers/smtp.ts';
@@ -101,6 +102,54 @@ describe('the 13 secrets list with double opt-in', () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+
+  it('takes the one-click POST as multipart/form-data (RFC 8058), and a letter sent again keeps its headers', async () => {
+    const email = newEmail('multipart');
+    await api.post('/api/subscriptions/subscribe', { email, interest: '13secrets', lang: 'en' }, { ip: newAddress() });
+    const confirmation = await smtp.waitFor(email, /Confirm your subscription/);
+    await ctx.app.inject({ method: 'GET', url: linkIn(confirmation.text, '/api/subscriptions/confirm') });
+    const letter = await smtp.waitFor(email, /first secret/);
+    const listHeader = (mail: typeof letter) =>
+      mail.mail.headerLines.find((line) => line.key === 'list-unsubscribe')?.line.replace(/\r?\n\s+/g, '');
+    const original = listHeader(letter);
+    expect(original).toMatch(/unsubscribe\?token=/);
+
+    // An administrator sends the letter again: it goes with the same List-Unsubscribe and its one-click POST.
+    const [row] = await ctx.database.db.select().from(outboxEmails).where(eq(outboxEmails.subject, letter.subject));
+    if (!row) throw new Error('the letter is not in the outbox');
+    await ctx.database.db.update(outboxEmails).set({ status: 'failed' }).where(eq(outboxEmails.id, row.id));
+    const boss = await newAccount(api, {}, { ip: newAddress() });
+    await ctx.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, boss.id));
+    const retried = await api.post('/api/admin/stats/email/retry', { ids: [row.id] }, { token: boss.token });
+    expect(retried.body).toEqual({ success: true, retried: 1 });
+    await ctx.app.mailer.flush();
+    const copies = smtp.received.filter((mail) => mail.to.includes(email) && mail.subject === letter.subject);
+    expect(copies).toHaveLength(2);
+    expect(listHeader(copies[1] as typeof letter)).toBe(original);
+    expect(copies[1]?.mail.headerLines.some((line) => line.key === 'list-unsubscribe-post')).toBe(true);
+
+    // The mail client's one-click POST in multipart/form-data unsubscribes.
+    const url = String(original)
+      .replace(/^[^<]*<https:\/\/hunab\.example/, '')
+      .replace(/>$/, '');
+    const boundary = '----hunab-boundary-7MA4YWxk';
+    const multipart = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="List-Unsubscribe"',
+      '',
+      'One-Click',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    const oneClick = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: multipart,
+    });
+    expect(oneClick.statusCode, oneClick.body).toBe(200);
+    expect((await check(email)).body.subscribed).toBe(false);
   });
 
   it('refuses forged, swapped and expired links in the envelope', async () => {

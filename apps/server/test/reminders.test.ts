@@ -196,9 +196,16 @@ describe('the daily reminder', () => {
     expect(forged.status).toBe(400);
     expect(forged.body.error.code).toBe('INVALID_TOKEN');
 
-    const oneClick = await http.call('POST', path, 'List-Unsubscribe=One-Click', {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    // RFC 8058's own format, multipart/form-data, as some mail clients send it.
+    const boundary = 'hunab-one-click';
+    const oneClick = await http.call(
+      'POST',
+      path,
+      `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+      {
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      },
+    );
     expect(oneClick.status).toBe(200);
     expect((await http.get('/api/reminders', { token: me.token })).body.data.email).toBe(false);
     await ctx.app.reminders.runDue(new Date(day + 86_400_000 + 6 * HOUR));
@@ -247,6 +254,59 @@ describe('the daily reminder', () => {
     await ctx.database.db.delete(users).where(eq(users.id, me.id));
     await ctx.app.reminders.runDue(new Date(Date.UTC(2029, 0, 1, 8, 1)));
     expect(await sendsOf([me.id])).toHaveLength(0);
+  });
+
+  it('stops everything for a blocked account: reminder emails and push, its feed and any other letter', async () => {
+    const pushService = await startPushService();
+    try {
+      const me = await subscribed({ push: true, time_zone: 'UTC', local_time: '08:00' }, { lang: 'en' });
+      const keys = device().keys;
+      const kept = await http.post(
+        '/api/reminders/push-subscriptions',
+        { endpoint: `${pushService.url}/push/blocked`, keys },
+        { token: me.token },
+      );
+      expect(kept.status).toBe(200);
+      const feed = await http.post('/api/feed', {}, { token: me.token });
+      expect(feed.status, JSON.stringify(feed.body)).toBe(200);
+      const feedPath = new URL(feed.body.data.https_url as string).pathname;
+      expect((await ctx.app.inject({ method: 'GET', url: feedPath })).statusCode).toBe(200);
+
+      const boss = await account();
+      await ctx.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, boss.id));
+      const blocked = await http.post(
+        `/api/admin/users/${me.id}/block`,
+        { blocked: true, reason: 'abuse' },
+        { token: boss.token },
+      );
+      expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
+      await ctx.app.mailer.flush();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const toMe = () => smtp.received.filter((mail) => mail.to.includes(me.email)).length;
+      const before = toMe();
+
+      expect((await ctx.app.inject({ method: 'GET', url: feedPath })).statusCode).toBe(404);
+      await ctx.app.reminders.runDue(new Date(Date.UTC(2029, 2, 3, 8, 1)));
+      expect(await sendsOf([me.id])).toHaveLength(0);
+      expect(pushService.received).toHaveLength(0);
+      // Any letter at all, by account or by address, stays unsent and unrecorded.
+      await ctx.app.mailer.send({
+        to: me.email,
+        kind: 'dailyReminder',
+        lang: 'en',
+        userId: null,
+        values: { name: 'x' },
+      });
+      await ctx.app.mailer.flush();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(toMe()).toBe(before);
+      const letters = await ctx.database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, me.email));
+      expect(
+        letters.filter((row) => row.createdAt.getTime() > Date.now() - 5_000 && row.kind === 'dailyReminder'),
+      ).toEqual([]);
+    } finally {
+      await pushService.close();
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, uuidId } from './columns.ts';
 import { users } from './users.ts';
 
@@ -15,6 +15,8 @@ export const outboxEmails = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
     link: text('link'),
+    /** Headers the letter is sent with (List-Unsubscribe and its one-click POST), kept so a resend carries them. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status', { enum: ['pending', 'sent', 'failed', 'not_sent'] })
       .notNull()
       .default('pending'),

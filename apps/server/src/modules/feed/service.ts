@@ -202,7 +202,10 @@ export function createFeedService(deps: {
         .where(eq(calendarFeeds.tokenHash, hashFeedToken(token)))
         .limit(1);
       const user = row ? await deps.auth.userById(row.userId) : undefined;
-      if (!row || !user) throw new ApiError(404, 'NOT_FOUND', 'There is no calendar feed at this address.');
+      // A blocked account's feed is gone like a revoked one.
+      if (!row || !user || user.blockedAt) {
+        throw new ApiError(404, 'NOT_FOUND', 'There is no calendar feed at this address.');
+      }
       const saved = (await deps.cards.list(user)).cards;
       const cards = row.includeCards ? saved : [];
       const primary = saved.find((card) => card.is_primary);

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
-import { outboxEmails } from '../../db/schema.ts';
+import { outboxEmails, users } from '../../db/schema.ts';
 import { LIST_FOOTER } from './copy/footer.ts';
 import type { EmailKind } from './copy/index.ts';
 import { type EmailValues, type RenderedEmail, renderEmail } from './render.ts';
@@ -65,6 +65,17 @@ function withUnsubscribe(rendered: RenderedEmail, url: string | undefined, lang:
   };
 }
 
+/** The headers a letter goes with: its own, and List-Unsubscribe with the one-click POST for list letters. */
+function headersOf(email: OutgoingEmail): Record<string, string> | null {
+  const headers = {
+    ...email.headers,
+    ...(email.unsubscribeUrl
+      ? { 'List-Unsubscribe': `<${email.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+      : {}),
+  };
+  return Object.keys(headers).length > 0 ? headers : null;
+}
+
 /**
  * Every email is written to the outbox first. With SMTP it is then sent and marked sent or failed; without SMTP it
  * is marked not_sent and its link logged, so a local user can still verify and reset.
@@ -100,7 +111,12 @@ export function createMailer(options: {
     await Promise.all([...deliveries]);
   };
 
-  async function deliver(id: string, email: OutgoingEmail, rendered: RenderedEmail): Promise<void> {
+  async function deliver(
+    id: string,
+    email: Pick<OutgoingEmail, 'to' | 'kind'>,
+    rendered: RenderedEmail,
+    headers: Record<string, string> | null,
+  ): Promise<void> {
     if (!transport) return;
     try {
       await transport.sendMail({
@@ -109,19 +125,7 @@ export function createMailer(options: {
         subject: rendered.subject,
         text: rendered.text,
         html: rendered.html,
-        ...(email.headers || email.unsubscribeUrl
-          ? {
-              headers: {
-                ...email.headers,
-                ...(email.unsubscribeUrl
-                  ? {
-                      'List-Unsubscribe': `<${email.unsubscribeUrl}>`,
-                      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-                    }
-                  : {}),
-              },
-            }
-          : {}),
+        ...(headers ? { headers } : {}),
       });
       await options.db.update(outboxEmails).set({ status: 'sent', sentAt: new Date() }).where(eq(outboxEmails.id, id));
       await scrubLinks(eq(outboxEmails.id, id));
@@ -137,6 +141,24 @@ export function createMailer(options: {
 
   return {
     async send(email) {
+      // A blocked account gets no letters at all: no reminders, lists, topics or invitations.
+      const [blocked] = await options.db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            isNotNull(users.blockedAt),
+            email.userId
+              ? or(eq(users.id, email.userId), sql`lower(${users.email}) = lower(${email.to})`)
+              : sql`lower(${users.email}) = lower(${email.to})`,
+          ),
+        )
+        .limit(1);
+      if (blocked) {
+        options.log.info({ kind: email.kind, userId: blocked.id }, 'no email to a blocked account');
+        return;
+      }
+      const headers = headersOf(email);
       const rendered = withUnsubscribe(
         email.rendered ?? renderEmail(email.kind as EmailKind, email.lang, email.values),
         email.unsubscribeUrl,
@@ -153,6 +175,7 @@ export function createMailer(options: {
           textBody: rendered.text,
           htmlBody: rendered.html,
           link: email.values.link ?? null,
+          headers,
           status: transport ? 'pending' : 'not_sent',
         })
         .returning({ id: outboxEmails.id });
@@ -165,7 +188,7 @@ export function createMailer(options: {
         );
         return;
       }
-      const delivery = deliver(row.id, email, rendered).finally(() => deliveries.delete(delivery));
+      const delivery = deliver(row.id, email, rendered, headers).finally(() => deliveries.delete(delivery));
       deliveries.add(delivery);
     },
     redeliver(ids) {
@@ -179,13 +202,12 @@ export function createMailer(options: {
             await options.db.update(outboxEmails).set({ status: 'not_sent' }).where(eq(outboxEmails.id, row.id));
             continue;
           }
-          const email: OutgoingEmail = {
-            to: row.toAddress,
-            kind: row.kind,
-            lang: row.lang,
-            values: row.link ? { name: '', link: row.link } : { name: '' },
-          };
-          await deliver(row.id, email, { subject: row.subject, text: row.textBody, html: row.htmlBody });
+          await deliver(
+            row.id,
+            { to: row.toAddress, kind: row.kind },
+            { subject: row.subject, text: row.textBody, html: row.htmlBody },
+            row.headers,
+          );
         }
       })()
         .catch((error: unknown) => options.log.error({ err: error }, 'sending an email again failed'))

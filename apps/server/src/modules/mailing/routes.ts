@@ -2,6 +2,7 @@ import { errorBodySchema } from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendLinkPage } from '../../lib/html-pages.ts';
+import { acceptOneClickForms } from '../../lib/one-click-forms.ts';
 import type { MailingService } from './service.ts';
 
 const tokenQuerySchema = z.object({ token: z.string().min(1).max(200) });
@@ -14,11 +15,7 @@ const page = (title: string, body: string) =>
  * a button that sends it, so a link scanner that follows links unsubscribes nobody).
  */
 export const mailingRoutes: FastifyPluginAsyncZod<{ mailing: MailingService }> = async (app, { mailing }) => {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  acceptOneClickForms(app);
 
   app.get(
     '/subscriptions/confirm',
@@ -61,7 +58,7 @@ export const mailingRoutes: FastifyPluginAsyncZod<{ mailing: MailingService }> =
   app.post(
     '/subscriptions/unsubscribe',
     {
-      bodyLimit: 1024,
+      bodyLimit: 2048,
       schema: {
         summary: 'One-click unsubscribe (RFC 8058): no sign-in, the token of the email names the address',
         tags: ['mailing list'],

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, errorResponses } from '../../lib/errors.ts';
 import { sendLinkPage } from '../../lib/html-pages.ts';
+import { acceptOneClickForms } from '../../lib/one-click-forms.ts';
 import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
@@ -43,12 +44,7 @@ export const reminderRoutes: FastifyPluginAsyncZod<{
   const writes = createRateLimiter({ limit: 30, windowMs: 60_000 });
   const unsubscribes = createRateLimiter({ limit: 30, windowMs: 60_000 });
 
-  // The one-click POST of a mail client is form-encoded; its body says nothing the route needs.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 1024 },
-    (_r, body, done) => done(null, { form: String(body) }),
-  );
+  acceptOneClickForms(app);
 
   app.get(
     '/reminders',
@@ -164,7 +160,7 @@ export const reminderRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/reminders/unsubscribe/:token',
     {
-      bodyLimit: 1024,
+      bodyLimit: 2048,
       schema: {
         summary: 'One-click unsubscribe (RFC 8058): turns the reminder emails off, no sign-in needed',
         tags,

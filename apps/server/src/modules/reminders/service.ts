@@ -99,7 +99,8 @@ export function createReminderService(deps: {
     const localDay = dueLocalDay(at, row.timeZone, row.localTime);
     if (!localDay) return sent;
     const user = await deps.users.findUserById(row.userId);
-    if (!user) return sent;
+    // A blocked account gets neither the email nor the push.
+    if (!user || user.blockedAt) return sent;
     const lang: Language = isLanguage(user.lang) ? user.lang : 'ru';
     const cards = row.returns
       ? (await deps.cards.list({ id: user.id, isAdmin: user.isAdmin })).cards.map((card) => ({
