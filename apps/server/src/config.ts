@@ -30,6 +30,8 @@ export interface AppConfig {
   crm?: CrmConfig;
   /** Accept push endpoints over plain http and on this host or a private network (a local test endpoint only). */
   pushAllowLocal?: boolean;
+  /** ADMIN_EMAIL: the owner of the product among administrators; absent: the earliest administrator is. */
+  ownerEmail?: string | undefined;
 }
 
 export interface VapidKeys {
@@ -151,5 +153,6 @@ export function appConfigFromEnv(env: Env, webDistDir: string, contentDir: strin
     crm: crmConfigFromEnv(env),
     vapid: loadVapidKeys(env),
     registrationsPerAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+    ownerEmail: env.ADMIN_EMAIL,
   };
 }

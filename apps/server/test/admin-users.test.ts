@@ -2,9 +2,11 @@ import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminAudit, users } from '../src/db/schema.ts';
 import { useTestApp } from './helpers/app.ts';
-import { client, newAddress, registration } from './helpers/http.ts';
+import { client, newAddress, newEmail, registration } from './helpers/http.ts';
 
-const ctx = useTestApp();
+/** ADMIN_EMAIL of this server: the owner among administrators. */
+const OWNER_EMAIL = newEmail('owner');
+const ctx = useTestApp(() => ({ ownerEmail: OWNER_EMAIL }));
 const api = client(() => ctx.app);
 
 async function signUp(overrides: Record<string, unknown> = {}) {
@@ -18,6 +20,17 @@ async function admin() {
   const account = await signUp();
   await ctx.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, account.id));
   return account;
+}
+
+let ownerAccount: Promise<Awaited<ReturnType<typeof signUp>>> | undefined;
+/** The owner: the administrator named by ADMIN_EMAIL, signed up once for the file. */
+function owner() {
+  ownerAccount ??= (async () => {
+    const account = await signUp({ email: OWNER_EMAIL });
+    await ctx.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, account.id));
+    return account;
+  })();
+  return ownerAccount;
 }
 
 /** The newest audit rows of a target. */
@@ -179,7 +192,7 @@ describe('changes to a user, each with its audit row', () => {
   });
 
   it('makes and removes administrators, but never changes its own role', async () => {
-    const boss = await admin();
+    const boss = await owner();
     const user = await signUp();
     const made = await api.post(
       `/api/admin/users/${user.id}/admin`,
@@ -221,6 +234,46 @@ describe('changes to a user, each with its audit row', () => {
     expect(await auditOf(boss.id)).toHaveLength(0);
     const noReason = await api.post(`/api/admin/users/${user.id}/admin`, { is_admin: true }, { token: boss.token });
     expect(noReason.status).toBe(400);
+  });
+
+  it('lets only the owner demote or block another administrator, and nobody demote or block the owner', async () => {
+    const boss = await owner();
+    const first = await admin();
+    const second = await admin();
+    const attempts = [
+      [`/api/admin/users/${second.id}/admin`, { is_admin: false, reason: 'coup' }],
+      [`/api/admin/users/${second.id}/block`, { blocked: true, reason: 'coup' }],
+      [`/api/admin/users/${boss.id}/admin`, { is_admin: false, reason: 'coup' }],
+      [`/api/admin/users/${boss.id}/block`, { blocked: true, reason: 'coup' }],
+    ] as const;
+    for (const [url, body] of attempts) {
+      const reply = await api.post(url, body, { token: first.token });
+      expect(reply.status, url).toBe(403);
+      expect(reply.body.error.code).toBe('OWNER_ONLY');
+    }
+    expect(await auditOf(second.id)).toHaveLength(0);
+    expect(await auditOf(boss.id)).toHaveLength(0);
+    // The owner still has both roles in hand: a regular user can be blocked by any administrator.
+    expect((await api.get('/api/admin/users', { token: second.token })).status).toBe(200);
+    const user = await signUp();
+    const blockedUser = await api.post(
+      `/api/admin/users/${user.id}/block`,
+      { blocked: true, reason: 'spam' },
+      { token: first.token },
+    );
+    expect(blockedUser.status).toBe(200);
+    const demoted = await api.post(
+      `/api/admin/users/${second.id}/admin`,
+      { is_admin: false, reason: 'left' },
+      { token: boss.token },
+    );
+    expect(demoted.status).toBe(200);
+    const blocked = await api.post(
+      `/api/admin/users/${first.id}/block`,
+      { blocked: true, reason: 'abuse' },
+      { token: boss.token },
+    );
+    expect(blocked.status).toBe(200);
   });
 
   it('blocks a user: sign-in is refused with a clear error and every session ends at once', async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
 import {
@@ -117,6 +117,24 @@ export function createUserRepository(db: Db) {
     async findUser(id: string, executor: Db | Transaction = db): Promise<UserRow | undefined> {
       const [row] = await executor.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
+    },
+
+    /**
+     * The owner among administrators: the administrator with the address `ownerEmail` (ADMIN_EMAIL) when there is
+     * one, else the earliest administrator.
+     */
+    async ownerId(executor: Db | Transaction, ownerEmail: string | undefined): Promise<string | undefined> {
+      const [row] = await executor
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.isAdmin, true))
+        .orderBy(
+          ownerEmail ? sql`lower(${users.email}) = lower(${ownerEmail}) desc` : sql`true`,
+          asc(users.createdAt),
+          asc(users.id),
+        )
+        .limit(1);
+      return row?.id;
     },
 
     async lockUser(tx: Transaction, id: string): Promise<UserRow | undefined> {

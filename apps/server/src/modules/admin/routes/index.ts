@@ -27,6 +27,8 @@ export interface AdminDeps extends PlanDeps {
   auth: AuthService;
   /** Empties the products cache of this process after a catalogue change. */
   clearProducts: () => void;
+  /** The owner's address (ADMIN_EMAIL), if set. */
+  ownerEmail?: string | undefined;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface AdminDeps extends PlanDeps {
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
   app,
-  { db, auth, subscriptions, now, clearProducts },
+  { db, auth, subscriptions, now, clearProducts, ownerEmail },
 ) => {
   const session = sessionHooks(auth);
   // Changes are cheap to make by mistake in a loop; one administrator makes at most this many a minute.
@@ -54,7 +56,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
   await app.register(adminUserRoutes, {
     ...section,
     repo: users,
-    users: createUserAdmin({ db, repo: users, auth, now }),
+    users: createUserAdmin({ db, repo: users, auth, now, ownerEmail }),
   });
   await app.register(adminAuditRoutes, { ...section, repo: createAuditRepository(db) });
   const comments = createCommentRepository(db);

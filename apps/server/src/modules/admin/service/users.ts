@@ -34,10 +34,27 @@ export interface UserAdminDeps {
   repo: UserRepository;
   auth: AuthService;
   now: () => Date;
+  /** ADMIN_EMAIL: names the owner among administrators. */
+  ownerEmail?: string | undefined;
 }
 
 /** The rules of the administrators' changes to users; every change and its audit row share one transaction. */
-export function createUserAdmin({ db, repo, auth, now }: UserAdminDeps) {
+export function createUserAdmin({ db, repo, auth, now, ownerEmail }: UserAdminDeps) {
+  /**
+   * Administrators answer to the owner alone: only the owner takes the role from an administrator or blocks one,
+   * and nobody takes it from the owner or blocks them.
+   */
+  async function assertMayChangeAdmin(admin: Session, user: UserRow, tx: Transaction): Promise<void> {
+    if (!user.isAdmin) return;
+    const owner = await repo.ownerId(tx, ownerEmail);
+    if (user.id === owner) {
+      throw new ApiError(403, 'OWNER_ONLY', 'The owner’s role and access cannot be changed by another administrator.');
+    }
+    if (admin.user.id !== owner) {
+      throw new ApiError(403, 'OWNER_ONLY', 'Only the owner can change another administrator’s role or block them.');
+    }
+  }
+
   /** Locks the user, applies `change` and writes its audit row, all in one transaction. */
   async function changeUser(
     admin: Session,
@@ -80,9 +97,11 @@ export function createUserAdmin({ db, repo, auth, now }: UserAdminDeps) {
   return {
     setAdmin(admin: Session, id: string, isAdmin: boolean, reason: string) {
       notYourself(admin, id, isAdmin ? 'change the role of' : 'remove the administrator role from');
-      return changeUser(admin, id, isAdmin ? 'user.admin.grant' : 'user.admin.revoke', reason, async (user) =>
-        user.isAdmin === isAdmin ? null : { isAdmin },
-      );
+      return changeUser(admin, id, isAdmin ? 'user.admin.grant' : 'user.admin.revoke', reason, async (user, tx) => {
+        if (user.isAdmin === isAdmin) return null;
+        await assertMayChangeAdmin(admin, user, tx);
+        return { isAdmin };
+      });
     },
 
     /**
@@ -91,8 +110,9 @@ export function createUserAdmin({ db, repo, auth, now }: UserAdminDeps) {
      */
     setBlocked(admin: Session, id: string, blocked: boolean, reason: string) {
       notYourself(admin, id, 'block');
-      return changeUser(admin, id, blocked ? 'user.block' : 'user.unblock', reason, async (user) => {
+      return changeUser(admin, id, blocked ? 'user.block' : 'user.unblock', reason, async (user, tx) => {
         if (blocked === (user.blockedAt !== null)) return null;
+        await assertMayChangeAdmin(admin, user, tx);
         return blocked ? { blockedAt: now(), tokenVersion: user.tokenVersion + 1 } : { blockedAt: null };
       });
     },
