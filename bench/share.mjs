@@ -1,7 +1,9 @@
 // Share images: the time to answer a PNG, measured at the client on loopback. "warm" asks again for images already
 // drawn (kept in memory, as every image is after its first request); "drawn" asks for images never asked before, in
 // Latin, Arabic and Chinese script, so each is drawn with resvg. p50 and p95 of each. Needs `npm run build` first.
-// First the same in this process, through the server's own code (tsx): the drawing alone, without HTTP.
+// First the same in this process, through the server's own code (tsx) and its drawing threads, without HTTP.
+// Then the server's health under a burst: /api/health p95 at rest, and while 200 new Chinese images are drawn
+// (20 in flight from many client addresses), with the ratio of the two; images refused with 503 are counted.
 // Usage: node bench/share.mjs [port] [--no-server]
 import { register } from 'tsx/esm/api';
 import { startServer } from './lib/server.mjs';
@@ -25,13 +27,52 @@ async function timeAll(paths) {
   return times;
 }
 
-function timeCalls(calls) {
-  return calls.map((call) => {
+async function timeCalls(calls) {
+  const times = [];
+  for (const call of calls) {
     const started = performance.now();
-    const { image } = call();
+    const { image } = await call();
     if (image.png.length < 1000) throw new Error('an empty image');
-    return performance.now() - started;
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+/** Latencies of /api/health asked every `gapMs` until `until()` resolves (or `count` answers at rest). */
+async function probeHealth({ count, until, gapMs = 10 }) {
+  const times = [];
+  let done = false;
+  until?.then(() => {
+    done = true;
   });
+  while (count !== undefined ? times.length < count : !done) {
+    const started = performance.now();
+    const reply = await fetch(`${server.url}/api/health`);
+    await reply.arrayBuffer();
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, gapMs));
+  }
+  return times;
+}
+
+/** Asks for `paths` with `inFlight` requests at a time, each from its own client address; counts the answers. */
+async function burst(paths, inFlight) {
+  const answers = { drawn: 0, refused: 0, other: 0 };
+  let next = 0;
+  const lane = async () => {
+    while (next < paths.length) {
+      const i = next++;
+      const reply = await fetch(`${server.url}${paths[i]}`, {
+        headers: { 'x-forwarded-for': `198.18.${Math.floor(i / 250)}.${(i % 250) + 1}` },
+      });
+      await reply.arrayBuffer();
+      if (reply.status === 200) answers.drawn++;
+      else if (reply.status === 503) answers.refused++;
+      else answers.other++;
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, lane));
+  return answers;
 }
 
 const row = (name, times) =>
@@ -41,21 +82,28 @@ const row = (name, times) =>
 
 register();
 const { createShareService } = await import('../apps/server/src/modules/share/service.ts');
-const share = createShareService();
+const { createDrawingPool } = await import('../apps/server/src/modules/share/pool.ts');
+const pool = createDrawingPool();
+const share = createShareService(pool);
 const kins = (from, count) => Array.from({ length: count }, (_, i) => from + i);
 const inProcess = {
-  'in process, drawn, en': timeCalls(kins(1, 30).map((n) => () => share.kin(n, 'en'))),
-  'in process, drawn, ar': timeCalls(kins(1, 30).map((n) => () => share.kin(n, 'ar'))),
-  'in process, drawn, zh': timeCalls(kins(1, 30).map((n) => () => share.kin(n, 'zh'))),
+  'in process, drawn, en': await timeCalls(kins(1, 30).map((n) => () => share.kin(n, 'en'))),
+  'in process, drawn, ar': await timeCalls(kins(1, 30).map((n) => () => share.kin(n, 'ar'))),
+  'in process, drawn, zh': await timeCalls(kins(1, 30).map((n) => () => share.kin(n, 'zh'))),
 };
 const keptCalls = ['en', 'ar', 'zh'].flatMap((lang) => kins(1, 30).map((n) => () => share.kin(n, lang)));
 const kept = [];
-for (let round = 0; round < 5; round++) kept.push(...timeCalls(keptCalls));
+for (let round = 0; round < 5; round++) kept.push(...(await timeCalls(keptCalls)));
 row('in process, warm (kept)', kept);
 for (const [name, times] of Object.entries(inProcess)) row(name, times);
+await pool.close();
 if (args.includes('--no-server')) process.exit(0);
 
-const server = await startServer({ port: Number(args.find((a) => /^\d+$/.test(a)) ?? 3952) });
+const server = await startServer({
+  port: Number(args.find((a) => /^\d+$/.test(a)) ?? 3952),
+  // The burst comes from many addresses, as many readers would send it: each within its own drawing limit.
+  env: { TRUST_PROXY_HOPS: '1' },
+});
 try {
   const kinPaths = (lang, from, count) =>
     Array.from({ length: count }, (_, i) => `/api/share/kin/${from + i}.png?lang=${lang}`);
@@ -71,6 +119,24 @@ try {
   for (let round = 0; round < 5; round++) warm.push(...(await timeAll(warmPaths)));
   row('warm (kept), all languages', warm);
   for (const [name, times] of Object.entries(drawn)) row(name, times);
+
+  // The rest of the server while images are drawn.
+  const rest = await probeHealth({ count: 300 });
+  const day = (i) =>
+    `${1950 + (i % 60)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
+  const coldPaths = Array.from(
+    { length: 200 },
+    (_, i) => `/api/share/compat.png?a=${day(i)}&b=2001-0${(i % 9) + 1}-1${i % 10}&lang=zh`,
+  );
+  const drawing = burst(coldPaths, 20);
+  const during = await probeHealth({ until: drawing });
+  const answers = await drawing;
+  row('/api/health at rest', rest);
+  row('/api/health during 200 cold drawings', during);
+  const ratio = percentile(during, 95) / percentile(rest, 95);
+  console.log(
+    `health p95 during the burst / at rest: ${ratio.toFixed(2)} (target under 5); images drawn ${answers.drawn}, refused with 503 ${answers.refused}, other ${answers.other}`,
+  );
 } finally {
   await server.stop();
 }

@@ -76,6 +76,7 @@ import { createPushService } from './modules/reminders/push.ts';
 import { reminderRoutes } from './modules/reminders/routes.ts';
 import { startReminderScheduler } from './modules/reminders/scheduler.ts';
 import { createReminderService, type ReminderService } from './modules/reminders/service.ts';
+import { createDrawingPool, type DrawingPool } from './modules/share/pool.ts';
 import { shareRoutes } from './modules/share/routes.ts';
 import { createShareService } from './modules/share/service.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
@@ -125,6 +126,8 @@ declare module 'fastify' {
     mailing: MailingService;
     /** Administrators' letters to a topic's readers; tests run `letters.runDue()` instead of the scheduler. */
     letters: LetterService;
+    /** The share-image drawing threads; the metrics read their load. */
+    drawingPool: DrawingPool;
   }
 }
 
@@ -237,6 +240,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('payments', payments);
+  // Share images are drawn on their own threads, never on the thread that answers requests.
+  const drawingPool = createDrawingPool(config.shareDrawing);
+  app.decorate('drawingPool', drawingPool);
   const cards = createCardService({ db: database.db, now });
   const push = createPushService({
     db: database.db,
@@ -325,7 +331,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         now,
       });
       await api.register(gameRoutes, { auth, game: createGameService({ db: database.db, subscriptions, now }), now });
-      await api.register(shareRoutes, { share: createShareService() });
+      await api.register(shareRoutes, { share: createShareService(drawingPool) });
       await api.register(compatRoutes, { auth, compat: createCompatService({ db: database.db, subscriptions }) });
       await api.register(educationRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(journalRoutes, {
@@ -372,6 +378,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await reminderScheduler.stop();
     await payments.idle();
     await mailer.close();
+    await drawingPool.close();
     if (options.closeDatabase) await database.close();
   });
   return app;

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join, resolve } from 'node:path';
 import type { Env } from './env.ts';
 import type { CrmConfig } from './modules/crm/adapter.ts';
+import type { DrawingPoolOptions } from './modules/share/pool.ts';
 
 /** What the app needs to know, resolved from the environment once at boot (tests build their own). */
 export interface AppConfig {
@@ -30,6 +31,8 @@ export interface AppConfig {
   crm?: CrmConfig;
   /** Accept push endpoints over plain http and on this host or a private network (a local test endpoint only). */
   pushAllowLocal?: boolean;
+  /** The share-image drawing threads and their queue (SHARE_DRAWING_THREADS); absent: one per core but one. */
+  shareDrawing?: DrawingPoolOptions;
   /** ADMIN_EMAIL: the owner of the product among administrators; absent: the earliest administrator is. */
   ownerEmail?: string | undefined;
 }
@@ -154,5 +157,6 @@ export function appConfigFromEnv(env: Env, webDistDir: string, contentDir: strin
     vapid: loadVapidKeys(env),
     registrationsPerAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
     ownerEmail: env.ADMIN_EMAIL,
+    ...(env.SHARE_DRAWING_THREADS ? { shareDrawing: { threads: env.SHARE_DRAWING_THREADS } } : {}),
   };
 }

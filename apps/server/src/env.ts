@@ -69,6 +69,13 @@ const envSchema = z
       .min(0, 'TRUST_PROXY_HOPS must be 0 or more')
       .max(10, 'TRUST_PROXY_HOPS must be at most 10')
       .optional(),
+    /** Threads that draw share images; at most the number of cores. */
+    SHARE_DRAWING_THREADS: z.coerce
+      .number({ error: 'SHARE_DRAWING_THREADS must be a number' })
+      .int('SHARE_DRAWING_THREADS must be a whole number')
+      .min(1, 'SHARE_DRAWING_THREADS must be at least 1')
+      .max(64, 'SHARE_DRAWING_THREADS must be at most 64')
+      .optional(),
     REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce
       .number({ error: 'REGISTRATIONS_PER_ADDRESS_PER_HOUR must be a number' })
       .int('REGISTRATIONS_PER_ADDRESS_PER_HOUR must be a whole number')

@@ -1,6 +1,7 @@
 import { kinOfDate, LANGUAGES, parseDate } from '@hunab/calendar';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { useTestApp } from './helpers/app.ts';
 import { client } from './helpers/http.ts';
 
@@ -98,6 +99,52 @@ describe('share images', () => {
       const reply = await http.get(url);
       expect(reply.status, url).toBe(400);
       expect(reply.body, url).toMatchObject({ success: false, error: { code: expect.any(String) } });
+    }
+  });
+});
+
+describe('drawing on threads', () => {
+  it('draws one image once for simultaneous requests, and answers 503 with Retry-After when the queue is full', async () => {
+    // One thread and a queue of two: a burst of new images cannot all wait.
+    const small = await buildApp({
+      database: ctx.database,
+      config: { ...ctx.config, shareDrawing: { threads: 1, queueMax: 2 } },
+    });
+    try {
+      const same = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          small.inject({
+            method: 'GET',
+            url: '/api/share/compat.png?a=1990-01-01&b=1991-02-02&lang=zh',
+            remoteAddress: `10.9.0.${i + 1}`,
+          }),
+        ),
+      );
+      expect(same.map((reply) => reply.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(new Set(same.map((reply) => reply.headers.etag)).size).toBe(1);
+      expect(small.drawingPool.load()).toMatchObject({ queued: 0, drawing: 0, threads: 1 });
+
+      const burst = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          small.inject({
+            method: 'GET',
+            url: `/api/share/compat.png?a=1980-03-${String(i + 1).padStart(2, '0')}&b=1999-09-09&lang=zh`,
+            remoteAddress: `10.9.1.${i + 1}`,
+          }),
+        ),
+      );
+      const refused = burst.filter((reply) => reply.statusCode === 503);
+      const drawn = burst.filter((reply) => reply.statusCode === 200);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(drawn.length).toBeGreaterThanOrEqual(3);
+      expect(refused.length + drawn.length).toBe(12);
+      for (const reply of refused) {
+        expect(reply.headers['retry-after']).toBe('5');
+        expect(reply.json()).toMatchObject({ success: false, error: { code: 'SERVICE_UNAVAILABLE' } });
+      }
+      for (const reply of drawn) expect(PNG.sync.read(reply.rawPayload).width).toBe(1200);
+    } finally {
+      await small.close();
     }
   });
 });

@@ -12,8 +12,24 @@ export interface ShareButtonProps {
 
 type State = 'idle' | 'busy' | 'shared' | 'downloaded' | 'failed';
 
+/** The product's own image, shared when the server is too busy to draw the page's image. */
+const STATIC_IMAGE = '/icons/icon-512.png';
+
+/**
+ * The image to share: the page's, asked again once after the wait the server names when it is busy drawing (503 with
+ * Retry-After, at most 5 s), else the static image.
+ */
+async function imageResponse(image: string): Promise<Response> {
+  const first = await fetch(image);
+  if (first.status !== 503) return first;
+  const wait = Math.min(5, Number(first.headers.get('retry-after')) || 2);
+  await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  const second = await fetch(image);
+  return second.status === 503 ? fetch(STATIC_IMAGE) : second;
+}
+
 async function shareOrDownload({ image, fileName, title, url }: ShareButtonProps): Promise<State> {
-  const response = await fetch(image);
+  const response = await imageResponse(image);
   if (!response.ok) return 'failed';
   const blob = await response.blob();
   const file = new File([blob], fileName, { type: 'image/png' });

@@ -13,28 +13,30 @@ import { createRateLimiter, rateLimited } from '../../lib/rate-limit.ts';
 import type { ShareImage, ShareService } from './service.ts';
 
 const tags = ['share'];
-const responses = { 200: z.any(), 304: z.null(), 400: errorBodySchema, 429: errorBodySchema };
+const responses = { 200: z.any(), 304: z.null(), 400: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema };
 /** The same address always draws the same image. */
 const CACHE_CONTROL = 'public, max-age=604800';
 
 /**
  * PNG images of a kin, a day, a birth card and two people, for Open Graph previews and the share button. Kept
- * images answer at once; drawing new ones is limited per client, since each costs tens of milliseconds.
+ * images answer at once; drawing new ones is limited per client, since each costs tens of milliseconds, and
+ * happens on the drawing threads, which answer 503 with Retry-After when too many wait (pages then show the
+ * static image).
  */
 export const shareRoutes: FastifyPluginAsyncZod<{ share: ShareService }> = async (app, { share }) => {
   const drawings = createRateLimiter({ limit: 120, windowMs: 60_000 });
 
-  function send(
+  async function send(
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
-    draw: () => { image: ShareImage; cached: boolean },
+    draw: () => Promise<{ image: ShareImage; cached: boolean }>,
   ) {
     if (!share.has(key)) {
       const wait = drawings.hit(request.ip);
       if (wait > 0) throw rateLimited(wait, `Too many new images. Try again in ${wait} s.`);
     }
-    const { image, cached } = draw();
+    const { image, cached } = await draw();
     reply
       .header('etag', image.etag)
       .header('cache-control', CACHE_CONTROL)
