@@ -1,7 +1,7 @@
 // Runs the browser tests when Chromium is present. Without it they are skipped with a loud notice, unless
 // REQUIRE_BROWSER_TESTS=1 (CI), where a missing browser is a failure.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -38,4 +38,31 @@ if (url) {
 }
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit', env });
 await dropDatabase();
+printSlowest();
 process.exit(result.status ?? 1);
+
+/** The ten slowest browser tests of the run just finished, from the JSON report. */
+function printSlowest() {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(new URL('./test-results/results.json', import.meta.url), 'utf8'));
+  } catch {
+    return;
+  }
+  const tests = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const ms = Math.max(0, ...(test.results ?? []).map((result) => result.duration ?? 0));
+        tests.push({ name: `${[...path, spec.title].join(' › ')}`, ms });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  if (tests.length === 0) return;
+  console.log('\nSlowest browser tests');
+  for (const test of tests.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
+    console.log(`  ${(test.ms / 1000).toFixed(1).padStart(7)} s  ${test.name}`);
+  }
+}

@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
+    reporters: ['default', './test/slowest-reporter.ts'],
     hookTimeout: 60_000,
   },
 });
