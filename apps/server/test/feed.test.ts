@@ -63,6 +63,8 @@ describe('the calendar feed as iCalendar', () => {
       const day = calendarDay(parseDate(first?.start ?? ''), lang);
       expect(first?.summary).toContain(day.kin.name);
       expect(first?.description).toContain(day.kin.sign.name);
+      // The product's name is Hunab in every language.
+      expect(reply.body, lang).toMatch(/^X-WR-CALNAME:Hunab/m);
     }
   });
 

@@ -103,6 +103,31 @@ describe('share images', () => {
   });
 });
 
+describe('the words on the image', () => {
+  it('writes Arabic images in the Arabic page’s digits and commas, and leaves other languages’ digits alone', async () => {
+    const { dayImageSvg, compatImageSvg, kinImageSvg } = await import('../src/modules/share/svg.ts');
+    const { kinEntity } = await import('@hunab/calendar');
+    const textOf = (svg: string) => [...svg.matchAll(/>([^<]+)</g)].map((match) => match[1]).join(' ');
+    const arabic = [
+      dayImageSvg('2026-11-24', 'ar'),
+      kinImageSvg(90, 'ar', '1990-01-01'),
+      compatImageSvg(
+        { kin: kinEntity(1, 'ar'), date: '1990-01-01' },
+        { kin: kinEntity(2, 'ar'), date: '1991-01-01' },
+        kinEntity(3, 'ar'),
+        'ar',
+      ),
+    ].map(textOf);
+    for (const text of arabic) {
+      expect(text).toMatch(/[٠-٩]/);
+      expect(text).not.toMatch(/[0-9]/);
+    }
+    expect(arabic[0]).toContain('٢٤');
+    expect(arabic[0]).toContain('، ');
+    expect(textOf(dayImageSvg('2026-11-24', 'en'))).toContain('24');
+  });
+});
+
 describe('drawing on threads', () => {
   it('draws one image once for simultaneous requests, and answers 503 with Retry-After when the queue is full', async () => {
     // One thread and a queue of two: a burst of new images cannot all wait.

@@ -20,8 +20,8 @@ export interface CalendarWords {
 
 export const CALENDAR_WORDS: Readonly<Record<Language, CalendarWords>> = {
   ru: {
-    calendarName: 'Хунаб: кин дня',
-    personalCalendarName: 'Хунаб: мой календарь',
+    calendarName: 'Hunab: кин дня',
+    personalCalendarName: 'Hunab: мой календарь',
     description: 'Кин каждого дня по календарю 13 лун',
     kin: 'Кин',
     tone: 'Тон',
@@ -118,8 +118,8 @@ export const CALENDAR_WORDS: Readonly<Record<Language, CalendarWords>> = {
     born: '出生日期',
   },
   ar: {
-    calendarName: 'هوناب: كين اليوم',
-    personalCalendarName: 'هوناب: تقويمي',
+    calendarName: 'Hunab: كين اليوم',
+    personalCalendarName: 'Hunab: تقويمي',
     description: 'كين كل يوم في تقويم الأقمار الثلاثة عشر',
     kin: 'كين',
     tone: 'النغمة',

@@ -128,6 +128,31 @@ function textBlock(
   return `<g font-family="${family}" direction="${rtl ? 'rtl' : 'ltr'}">${parts.join('')}</g>`;
 }
 
+const ARABIC_INDIC = '٠١٢٣٤٥٦٧٨٩';
+/** The comma between two parts of a line, in each script. */
+const COMMA: Record<Language, string> = {
+  ru: ', ',
+  en: ', ',
+  es: ', ',
+  pt: ', ',
+  de: ', ',
+  ja: '、',
+  zh: '，',
+  ar: '، ',
+};
+
+/**
+ * The image's text in the page's numbering: Arabic pages write numbers in Arabic-Indic digits, so the image of an
+ * Arabic page does too. Only text between tags changes, never coordinates in attributes.
+ */
+function inPageDigits(svg: string, lang: Language): string {
+  if (lang !== 'ar') return svg;
+  return svg.replace(
+    />([^<]+)</g,
+    (_, text: string) => `>${text.replace(/[0-9]/g, (d) => ARABIC_INDIC[Number(d)] ?? d)}<`,
+  );
+}
+
 /** The image of one kin: its tone above its seal on one side, its names and the text on the other. */
 function cardSvg({ lang, kin, text }: Layout): string {
   const rtl = lang === 'ar';
@@ -178,7 +203,7 @@ export function kinImageSvg(n: number, lang: Language, birth?: string): string {
   const words = CALENDAR_WORDS[lang];
   const overline = birth ? joinRuns([`${words.born}: ${longDate(birth, lang)}`], lang) : `${words.kin} ${n}`;
   const lines = birth ? [`${words.kin} ${n}`, ...kinLines(kin, lang)] : kinLines(kin, lang);
-  return cardSvg({ lang, kin, text: { overline, title: kin.name, lines } });
+  return inPageDigits(cardSvg({ lang, kin, text: { overline, title: kin.name, lines } }), lang);
 }
 
 export function dayImageSvg(date: string, lang: Language): string {
@@ -187,16 +212,19 @@ export function dayImageSvg(date: string, lang: Language): string {
   const moon =
     day.moon === null
       ? calendarNames(lang)[day.isHunabKu ? 'hunabKu' : 'dayOutOfTime']
-      : `${words.moon} ${day.moon}: ${day.moonName}, ${dayOfMoonText(lang, day.day ?? 0)}`;
-  return cardSvg({
+      : `${words.moon} ${day.moon}: ${day.moonName}${COMMA[lang]}${dayOfMoonText(lang, day.day ?? 0)}`;
+  return inPageDigits(
+    cardSvg({
+      lang,
+      kin: day.kin,
+      text: {
+        overline: joinRuns([longDate(date, lang), `${words.kin} ${day.kin.number}`], lang),
+        title: day.kin.name,
+        lines: [...kinLines(day.kin, lang), ...(moon ? [moon] : [])],
+      },
+    }),
     lang,
-    kin: day.kin,
-    text: {
-      overline: joinRuns([longDate(date, lang), `${words.kin} ${day.kin.number}`], lang),
-      title: day.kin.name,
-      lines: [...kinLines(day.kin, lang), ...(moon ? [moon] : [])],
-    },
-  });
+  );
 }
 
 /** Two signatures and their composite: three seals in a row, the composite's name below. */
@@ -222,7 +250,7 @@ export function compatImageSvg(
   const title = fit(composite.name, 1040, 1, 56, 30);
   const names = [a.kin.name, b.kin.name].map((name) => fit(name, 360, 1, 30, 18));
   const nameXs = rtl ? [xs[2], xs[1]] : [xs[0], xs[1]];
-  return [
+  const svg = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${IMAGE_WIDTH}" height="${IMAGE_HEIGHT}" viewBox="0 0 ${IMAGE_WIDTH} ${IMAGE_HEIGHT}">`,
     `<rect width="${IMAGE_WIDTH}" height="${IMAGE_HEIGHT}" fill="${BACKGROUND}"/>`,
     `<rect x="0" y="${IMAGE_HEIGHT - 10}" width="${IMAGE_WIDTH}" height="10" fill="${accent}"/>`,
@@ -240,4 +268,5 @@ export function compatImageSvg(
     `<text x="${rtl ? 70 : IMAGE_WIDTH - 70}" y="${IMAGE_HEIGHT - 44}" font-family="${familyFor('en')}" font-size="30" font-weight="700" fill="${MUTED}" text-anchor="${rtl ? 'start' : 'end'}" letter-spacing="6">HUNAB</text>`,
     '</svg>',
   ].join('');
+  return inPageDigits(svg, lang);
 }
