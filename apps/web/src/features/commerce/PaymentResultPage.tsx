@@ -1,10 +1,13 @@
 import type { OrderDto } from '@hunab/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { track } from '../../lib/analytics.ts';
+import { ApiRequestError } from '../../lib/api.ts';
 import { type Language, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { OWNED_PROGRAMMES_QUERY_KEY } from '../../lib/owned-programmes.ts';
+import { useRefreshOnRestore } from '../../lib/page-restore.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { formatMoney } from '../../lib/plans.ts';
 import { useRouteEntry, useRouteParams } from '../../lib/route-match.ts';
@@ -22,6 +25,19 @@ function outcomeOf(path: string): Outcome {
   if (path.startsWith('/payment/fail')) return 'fail';
   if (path.startsWith('/payment/cancel')) return 'cancel';
   return 'success';
+}
+
+/** What a result page shows: never a success, a failure or a cancellation the order itself does not bear out. */
+type ResultView = 'paid' | 'refunded' | 'pending' | 'failed' | 'cancel' | 'unknown';
+
+function resultView(outcome: Outcome, orderId: string, notFound: boolean, order: OrderDto | undefined): ResultView {
+  if (!orderId) return outcome === 'success' ? 'unknown' : outcome === 'fail' ? 'failed' : 'cancel';
+  // An order id that is malformed, unknown or another user's reads the same: there is no such order of yours.
+  if (notFound || !/^[0-9a-f-]{36}$/i.test(orderId)) return 'unknown';
+  if (!order || order.status === 'pending') return outcome === 'cancel' && order ? 'cancel' : 'pending';
+  if (order.status === 'paid') return 'paid';
+  if (order.status === 'refunded' || order.status === 'partially_refunded') return 'refunded';
+  return outcome === 'cancel' && order.status === 'cancelled' ? 'cancel' : 'failed';
 }
 
 function OrderFacts({ order, lang }: { order: OrderDto; lang: Language }) {
@@ -67,24 +83,43 @@ export default function PaymentResultPage() {
   const tracked = useRef(false);
   usePageTitle(t(`result.${outcome}.title`));
 
+  const wellFormed = /^[0-9a-f-]{36}$/i.test(orderId);
   const order = useQuery({
     queryKey: COMMERCE_KEYS.orderResult(orderId),
     queryFn: () => fetchOrder(orderId, true),
-    enabled: /^[0-9a-f-]{36}$/i.test(orderId),
+    enabled: wellFormed,
     staleTime: 0,
+    retry: (failures, error) => failures < 2 && !(error instanceof ApiRequestError && error.status >= 400),
     refetchInterval: (query) =>
       query.state.data?.order.status === 'pending' && Date.now() - startedAt.current < POLL_FOR_MS ? POLL_MS : false,
   });
   const data = order.data?.order;
-
-  // A provider returns to the success address whatever happened: the order's status decides the page.
+  const view = resultView(outcome, orderId, wellFormed && order.isError, data);
+  useRefreshOnRestore(() => void order.refetch());
+  const queryClient = useQueryClient();
+  const status = data?.status;
+  // What the user owns changed with the payment: the pages that show it read it again.
   useEffect(() => {
-    if (outcome === 'success' && data && (data.status === 'failed' || data.status === 'cancelled')) {
-      const query = new URLSearchParams({ order: data.id, reason: data.failure_reason ?? 'unknown' });
-      navigate(`${localizedPath(lang, provider ? `/payment/fail/${provider}` : '/payment/fail')}?${query}`, {
-        replace: true,
-      });
-    }
+    if (status && status !== 'pending') void queryClient.invalidateQueries({ queryKey: [OWNED_PROGRAMMES_QUERY_KEY] });
+  }, [status, queryClient]);
+
+  // A provider returns to any of the addresses whatever happened: the order's status decides the page.
+  useEffect(() => {
+    if (!data) return;
+    const to =
+      outcome === 'success' && (data.status === 'failed' || data.status === 'cancelled')
+        ? 'fail'
+        : outcome !== 'success' && data.status !== 'pending' && data.status !== 'failed' && data.status !== 'cancelled'
+          ? 'success'
+          : null;
+    if (!to) return;
+    const query = new URLSearchParams({
+      order: data.id,
+      ...(to === 'fail' ? { reason: data.failure_reason ?? 'unknown' } : {}),
+    });
+    navigate(`${localizedPath(lang, provider ? `/payment/${to}/${provider}` : `/payment/${to}`)}?${query}`, {
+      replace: true,
+    });
   }, [outcome, data, lang, navigate, provider]);
 
   useEffect(() => {
@@ -109,7 +144,7 @@ export default function PaymentResultPage() {
       });
       clearTransactionId();
     }
-    if (outcome === 'fail' && (data || !orderId)) {
+    if (outcome === 'fail' && (view === 'failed' || !orderId)) {
       tracked.current = true;
       track({
         event: 'payment_failed',
@@ -118,7 +153,7 @@ export default function PaymentResultPage() {
         customData: { reason: search.get('reason') ?? data?.failure_reason ?? 'unknown', provider },
       });
     }
-  }, [outcome, data, orderId, search, provider]);
+  }, [outcome, data, orderId, search, provider, view]);
 
   const returnLink = (
     <Link className="btn btn-outline-secondary" to={localizedPath(lang, '/dash')}>
@@ -137,7 +172,36 @@ export default function PaymentResultPage() {
     </div>
   );
 
-  if (outcome === 'cancel') {
+  if (view === 'unknown') {
+    return (
+      <section className="commerce-narrow" data-testid="payment-unknown">
+        <div className="commerce-panel">
+          <h1 className="h3">{t('result.unknown.title')}</h1>
+          <p>{orderId ? t('result.unknown.text') : t('result.success.noOrder')}</p>
+          {actions}
+        </div>
+      </section>
+    );
+  }
+
+  if (view === 'refunded' && data) {
+    const partly = data.status === 'partially_refunded';
+    return (
+      <section className="commerce-narrow" data-testid="payment-refunded">
+        <div className="commerce-panel">
+          <h1 className="h3">{partly ? t('result.refunded.partialTitle') : t('result.refunded.title')}</h1>
+          <p>{partly ? t('result.refunded.partialText') : t('result.refunded.text')}</p>
+          <OrderFacts order={data} lang={lang} />
+          <p data-testid="refunded-amount">
+            {t('result.refunded.refundedAmount')}: {formatMoney(data.refunded_amount, data.currency, lang)}
+          </p>
+          {actions}
+        </div>
+      </section>
+    );
+  }
+
+  if (view === 'cancel') {
     return (
       <section className="commerce-narrow" data-testid="payment-cancel">
         <div className="commerce-panel">
@@ -162,7 +226,7 @@ export default function PaymentResultPage() {
     );
   }
 
-  if (outcome === 'fail') {
+  if (view === 'failed') {
     const reason = search.get('reason') ?? data?.failure_reason ?? 'unknown';
     return (
       <section className="commerce-narrow" data-testid="payment-fail">
@@ -206,18 +270,12 @@ export default function PaymentResultPage() {
     );
   }
 
-  const pending = !data || data.status === 'pending';
+  const pending = view === 'pending';
   const timedOut = pending && !order.isFetching && Date.now() - startedAt.current >= POLL_FOR_MS;
   return (
-    <section className="commerce-narrow" data-testid="payment-success">
+    <section className="commerce-narrow" data-testid={pending ? 'payment-checking' : 'payment-success'}>
       <div className="commerce-panel">
-        {!orderId || order.isError ? (
-          <>
-            <h1 className="h3">{t('result.success.title')}</h1>
-            <p>{t('result.success.noOrder')}</p>
-            {actions}
-          </>
-        ) : pending ? (
+        {!data || pending ? (
           <div className="text-center" data-testid="payment-pending">
             <h1 className="h3">{t('result.pending.title')}</h1>
             {timedOut ? (
