@@ -188,9 +188,7 @@ export default function ProcessPage() {
         <ProgrammeCard key={programme.id} programme={programme} lang={lang} />
       ))}
       {reading.data && <ReadingView reading={reading.data} watermark="Hunab" />}
-      {access && access.status !== 'allowed' && !(access.status === 'waiting_activation' && held.length > 0) && (
-        <ProcessLocked access={access} lang={lang} />
-      )}
+      {access && access.status !== 'allowed' && <ProcessLocked access={access} lang={lang} />}
       {items.data && items.data.length > 0 && (
         <section className="process-day mt-4" aria-labelledby="process-title" data-testid="process-day">
           <h2 id="process-title" className="h5">
