@@ -38,7 +38,7 @@ export function ProgrammeProgress({ programme, lang }: { programme: OwnedProgram
           {t('programmes.day', { day: format.number(programme.day ?? 1), days: format.number(programme.days) })}
         </p>
         <p className="small text-body-secondary mb-0">
-          {t('programmes.startsOn', { date: start })} · {t('programmes.endsOn', { date: end })}
+          {t('programmes.began', { date: start })} · {t('programmes.endsOn', { date: end })}
         </p>
       </>
     );
@@ -51,11 +51,14 @@ export function ProgrammeCard({
   programme,
   lang,
   processLink = false,
+  heading: Heading = 'h2',
 }: {
   programme: OwnedProgramme;
   lang: Language;
   /** Offer the way to the day's process while the programme runs. */
   processLink?: boolean;
+  /** The level of the programme's name: below a page's own list heading, h3. */
+  heading?: 'h2' | 'h3';
 }) {
   const { t } = useTranslation('subscription');
   return (
@@ -67,9 +70,9 @@ export function ProgrammeCard({
       data-product={programme.product_id}
     >
       <div className="d-flex justify-content-between align-items-baseline gap-2 flex-wrap">
-        <h2 className="h6 mb-1" id={`programme-${programme.id}`}>
+        <Heading className="h6 mb-1" id={`programme-${programme.id}`}>
           {programme.name}
-        </h2>
+        </Heading>
         <span className="badge owned-programme-state">{t(`programmes.state.${programme.state}`)}</span>
       </div>
       <ProgrammeProgress programme={programme} lang={lang} />

@@ -39,7 +39,7 @@ function Programmes({ user, lang }: { user: SessionUser; lang: Language }) {
         </p>
       ) : (
         owned.data.map((programme) => (
-          <ProgrammeCard key={programme.id} programme={programme} lang={lang} processLink />
+          <ProgrammeCard key={programme.id} programme={programme} lang={lang} processLink heading="h3" />
         ))
       )}
     </section>

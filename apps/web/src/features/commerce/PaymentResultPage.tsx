@@ -13,31 +13,17 @@ import { formatMoney } from '../../lib/plans.ts';
 import { useRouteEntry, useRouteParams } from '../../lib/route-match.ts';
 import { clearTransactionId, transactionId } from '../../lib/transaction.ts';
 import { COMMERCE_KEYS, fetchOrder } from './api.ts';
+import { type Outcome, resultView } from './result.ts';
 import './commerce.css';
 
 export const SUPPORT_EMAIL = 'support@hunab.app';
 const POLL_MS = 2_000;
 const POLL_FOR_MS = 90_000;
 
-type Outcome = 'success' | 'fail' | 'cancel';
-
 function outcomeOf(path: string): Outcome {
   if (path.startsWith('/payment/fail')) return 'fail';
   if (path.startsWith('/payment/cancel')) return 'cancel';
   return 'success';
-}
-
-/** What a result page shows: never a success, a failure or a cancellation the order itself does not bear out. */
-type ResultView = 'paid' | 'refunded' | 'pending' | 'failed' | 'cancel' | 'unknown';
-
-function resultView(outcome: Outcome, orderId: string, notFound: boolean, order: OrderDto | undefined): ResultView {
-  if (!orderId) return outcome === 'success' ? 'unknown' : outcome === 'fail' ? 'failed' : 'cancel';
-  // An order id that is malformed, unknown or another user's reads the same: there is no such order of yours.
-  if (notFound || !/^[0-9a-f-]{36}$/i.test(orderId)) return 'unknown';
-  if (!order || order.status === 'pending') return outcome === 'cancel' && order ? 'cancel' : 'pending';
-  if (order.status === 'paid') return 'paid';
-  if (order.status === 'refunded' || order.status === 'partially_refunded') return 'refunded';
-  return outcome === 'cancel' && order.status === 'cancelled' ? 'cancel' : 'failed';
 }
 
 function OrderFacts({ order, lang }: { order: OrderDto; lang: Language }) {
