@@ -183,6 +183,27 @@ test.describe('the result pages tell the truth', () => {
     await expect(page.getByTestId('checkout-pay')).toHaveCount(0);
   });
 
+  test('a test payment page shown again from the back/forward cache reads the payment anew', async ({
+    page,
+    request,
+  }) => {
+    const buyer = await createAccount(request);
+    const created = await request.post('/api/orders', {
+      headers: bearer(buyer),
+      data: { product_id: '13days', provider: 'test' },
+    });
+    const url = new URL((await created.json()).data.confirmation_url);
+    await useSession(page, buyer);
+    await page.goto(`${url.pathname}${url.search}`);
+    await expect(page.getByTestId('test-pay')).toBeVisible();
+    // Paid meanwhile (as in another tab), then the page comes back as it was left, as the cache restores it.
+    const paymentId = url.searchParams.get('test_payment');
+    await request.post(`/api/payments/test-provider/${paymentId}/pay`, { headers: bearer(buyer), data: {} });
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+    await expect(page.getByTestId('test-payment')).toContainText('Платёж прошёл.');
+    await expect(page.getByTestId('test-pay')).toHaveCount(0);
+  });
+
   test('the subscription page names a test payment as one', async ({ page, request }) => {
     const buyer = await createAccount(request);
     await order(request, buyer, { plan_id: 'basic_monthly' });
