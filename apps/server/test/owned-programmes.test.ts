@@ -132,6 +132,19 @@ describe('a programme is not sold twice while it runs or waits', () => {
     ctx.clock.offsetMs = 0;
   });
 
+  it('refuses every one of parallel orders for a held programme, and writes none', async () => {
+    const buyer = await signUp();
+    await buy(buyer.token, '13days');
+    const before = (await api.get('/api/payments', { token: buyer.token })).body.payments.length;
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        api.post('/api/orders', { product_id: '13days', provider: 'test' }, { token: buyer.token }),
+      ),
+    );
+    expect(replies.map((reply) => reply.status)).toEqual(Array(6).fill(409));
+    expect((await api.get('/api/payments', { token: buyer.token })).body.payments).toHaveLength(before);
+  });
+
   it('counts either way of taking 13 Moons as owning it', async () => {
     const buyer = await signUp();
     await buy(buyer.token, '13moons_simple');
