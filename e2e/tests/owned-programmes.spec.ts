@@ -125,6 +125,7 @@ test.describe('the result pages tell the truth', () => {
     for (const path of ['/payment/success/test', '/payment/fail/test', '/payment/cancel/test']) {
       await page.goto(`${path}?order=${paid}`);
       await expect(page.getByTestId('payment-unknown')).toBeVisible();
+      await expect(page).toHaveTitle(/Заказ не найден/);
       await expect(page.locator('body')).not.toContainText('Спасибо, оплата прошла');
       await expect(page.locator('body')).not.toContainText('Оплата не прошла');
     }

@@ -13,12 +13,21 @@ import { formatMoney } from '../../lib/plans.ts';
 import { useRouteEntry, useRouteParams } from '../../lib/route-match.ts';
 import { clearTransactionId, transactionId } from '../../lib/transaction.ts';
 import { COMMERCE_KEYS, fetchOrder } from './api.ts';
-import { type Outcome, resultView } from './result.ts';
+import { type Outcome, type ResultView, resultView } from './result.ts';
 import './commerce.css';
 
 export const SUPPORT_EMAIL = 'support@hunab.app';
 const POLL_MS = 2_000;
 const POLL_FOR_MS = 90_000;
+
+const TITLES: Record<ResultView, string> = {
+  paid: 'result.success.title',
+  refunded: 'result.refunded.title',
+  pending: 'result.pending.title',
+  failed: 'result.fail.title',
+  cancel: 'result.cancel.title',
+  unknown: 'result.unknown.title',
+};
 
 function outcomeOf(path: string): Outcome {
   if (path.startsWith('/payment/fail')) return 'fail';
@@ -67,7 +76,6 @@ export default function PaymentResultPage() {
   const provider = params.provider ?? '';
   const startedAt = useRef(Date.now());
   const tracked = useRef(false);
-  usePageTitle(t(`result.${outcome}.title`));
 
   const wellFormed = /^[0-9a-f-]{36}$/i.test(orderId);
   const order = useQuery({
@@ -81,6 +89,8 @@ export default function PaymentResultPage() {
   });
   const data = order.data?.order;
   const view = resultView(outcome, orderId, wellFormed && order.isError, data);
+  // The tab's title tells no more than the page: never "thank you" for an order that is not paid.
+  usePageTitle(t(TITLES[view]));
   useRefreshOnRestore(() => void order.refetch());
   const queryClient = useQueryClient();
   const status = data?.status;
