@@ -4,6 +4,7 @@ import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { LANGUAGES } from '@hunab/calendar';
 import type { ApiReader } from '@hunab/contracts';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './lib/errors.ts';
@@ -59,6 +60,14 @@ const STATIC_EXTENSIONS = new Set([
   '.gz',
   '.html',
 ]);
+
+/**
+ * The checkout steps, the test provider's payment page and the payment results, in any language: never stored by the
+ * browser, so Back after paying loads them anew and shows what the payment did, not the buttons to pay again.
+ */
+const PAYMENT_PAGE = new RegExp(
+  `^(?:/(?:${LANGUAGES.join('|')}))?/(?:payment|checkout|subscription/(?:checkout|success))(?:/|$)`,
+);
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and index.html for
@@ -136,7 +145,7 @@ export async function registerWebApp(
     reply.header('content-security-policy', contentSecurityPolicy(inlineScriptHashes(html)));
     return reply
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
+      .header('cache-control', PAYMENT_PAGE.test(path) ? 'no-store' : 'no-cache')
       .header('vary', 'accept-encoding')
       .send(body);
   });

@@ -63,6 +63,26 @@ describe('serving the web app', () => {
     },
   );
 
+  it.each([
+    '/payment?test_payment=00000000-0000-4000-8000-000000000000',
+    '/payment/success/test?order=00000000-0000-4000-8000-000000000000',
+    '/ar/payment/fail/yookassa',
+    '/checkout?product=13days',
+    '/en/checkout/book-form?product=13days',
+    '/checkout/redirect?order=x',
+    '/subscription/checkout?plan=basic',
+  ])('never lets the browser store the payment page %s, so Back after paying reads it anew', async (url) => {
+    const response = await ctx.app.inject(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('keeps the ordinary revalidation for pages that only look like payment pages', async () => {
+    for (const url of ['/payments-info', '/en/checkouts', '/subscription']) {
+      expect((await ctx.app.inject(url)).headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
   it('serves built assets with a long cache, and real 404s for missing files', async () => {
     const asset = await ctx.app.inject('/assets/app-abc123.js');
     expect(asset.statusCode).toBe(200);

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchProducts, fetchVariations } from '../src/features/commerce/api.ts';
+import { resultView } from '../src/features/commerce/result.ts';
+import { heldProgrammeOf, programmeOpens } from '../src/lib/owned-programmes.ts';
 import { formatMoney } from '../src/lib/plans.ts';
 import { clearTransactionId, transactionId } from '../src/lib/transaction.ts';
 import { MemoryStorage } from './helpers/memory-storage.ts';
@@ -70,5 +72,65 @@ describe('money and the transaction id', () => {
     expect(transactionId(2 * 3_600_000 + 1)).not.toBe(id);
     clearTransactionId();
     expect(window.localStorage.getItem('transaction_id')).toBeNull();
+  });
+});
+
+describe('what a payment result page shows', () => {
+  const id = '00000000-0000-4000-8000-000000000001';
+  const order = (status: string) => ({ id, status }) as unknown as Parameters<typeof resultView>[3];
+
+  it('shows success only for a paid order of the viewer', () => {
+    expect(resultView('success', id, false, order('paid'))).toBe('paid');
+    expect(resultView('fail', id, false, order('paid'))).toBe('paid');
+    expect(resultView('cancel', id, false, order('paid'))).toBe('paid');
+  });
+
+  it("says an unknown, malformed or another user's order is not found, on every result page", () => {
+    for (const outcome of ['success', 'fail', 'cancel'] as const) {
+      expect(resultView(outcome, id, true, undefined), outcome).toBe('unknown');
+      expect(resultView(outcome, 'not-an-order', false, undefined), outcome).toBe('unknown');
+    }
+    expect(resultView('success', '', false, undefined)).toBe('unknown');
+  });
+
+  it('waits for a pending order, says a refund, and fails only a failed order', () => {
+    expect(resultView('success', id, false, order('pending'))).toBe('pending');
+    expect(resultView('fail', id, false, order('pending'))).toBe('pending');
+    expect(resultView('success', id, false, undefined)).toBe('pending');
+    expect(resultView('success', id, false, order('refunded'))).toBe('refunded');
+    expect(resultView('fail', id, false, order('partially_refunded'))).toBe('refunded');
+    expect(resultView('success', id, false, order('failed'))).toBe('failed');
+    expect(resultView('cancel', id, false, order('cancelled'))).toBe('cancel');
+    expect(resultView('fail', '', false, undefined)).toBe('failed');
+  });
+});
+
+describe('the programmes a user holds', () => {
+  const programme = (level: number, state: 'upcoming' | 'running' | 'ended') => ({
+    id: level,
+    product_id: 'x',
+    name: 'x',
+    level,
+    days: 13,
+    starts_on: '2026-01-01',
+    ends_on: '2026-01-13',
+    state,
+    day: null,
+    days_to_start: 0,
+  });
+
+  it('finds the held programme of a product by its level, never an ended one or a plan', () => {
+    const owned = [programme(1, 'ended'), programme(3, 'upcoming')];
+    expect(heldProgrammeOf(owned, { id: '13days', level: 1, type: 'program' })).toBeNull();
+    expect(heldProgrammeOf(owned, { id: '13moons_webstudio', level: 3, type: 'program' })?.level).toBe(3);
+    expect(heldProgrammeOf(owned, { id: 'premium_monthly', level: 3, type: 'subscription' })).toBeNull();
+  });
+
+  it('opens the process for any held programme and every page for the longer ones', () => {
+    expect(programmeOpens([programme(1, 'upcoming')], '/process/3')).toBe(true);
+    expect(programmeOpens([programme(1, 'running')], '/tzolkin')).toBe(false);
+    expect(programmeOpens([programme(2, 'upcoming')], '/tzolkin')).toBe(true);
+    expect(programmeOpens([programme(2, 'ended')], '/process')).toBe(false);
+    expect(programmeOpens(undefined, '/process')).toBe(false);
   });
 });

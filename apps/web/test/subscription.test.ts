@@ -1,7 +1,13 @@
 import { PLANS, planById } from '@hunab/contracts';
 import { describe, expect, it } from 'vitest';
 import { pricewallVariant, recommendedPlan } from '../src/features/paywall/pricewall.ts';
-import { actionsOf, offersUpgrade, shouldRetryRefresh, statusOf } from '../src/features/subscription/model.ts';
+import {
+  actionsOf,
+  offersUpgrade,
+  paymentMethodLabel,
+  shouldRetryRefresh,
+  statusOf,
+} from '../src/features/subscription/model.ts';
 import { plansOfPeriod } from '../src/features/subscription/SubscriptionPage.tsx';
 import { ApiRequestError } from '../src/lib/api-error.ts';
 import { bestPromo, discountedPrice, formatPrice, planPrice, subscriptionLink } from '../src/lib/plans.ts';
@@ -132,5 +138,25 @@ describe('the management page (spec 000 section 4.7)', () => {
     expect([0, 1, 2, 3].map((failures) => shouldRetryRefresh(failures, down))).toEqual([true, true, true, false]);
     expect(shouldRetryRefresh(0, new ApiRequestError(503, 'HTTP_503', 'busy'))).toBe(true);
     expect(shouldRetryRefresh(0, new ApiRequestError(401, 'UNAUTHORIZED', 'no'))).toBe(false);
+  });
+});
+
+describe('the payment method of a subscription', () => {
+  const method = (fields: Partial<Parameters<typeof paymentMethodLabel>[0]>) =>
+    paymentMethodLabel({ payment_method: 'card', source: 'yookassa', card_brand: null, card_last4: null, ...fields });
+
+  it('says a test payment is one, whatever the method', () => {
+    expect(method({ source: 'test' })).toEqual(['paymentMethods.test']);
+  });
+
+  it('names a card by its brand and last four digits when the provider gave them', () => {
+    expect(method({ card_brand: 'Visa', card_last4: '4242' })).toEqual([
+      'paymentMethods.cardDetails',
+      { brand: 'Visa', last4: '4242' },
+    ]);
+    expect(method({ card_brand: 'Mir' })).toEqual(['paymentMethods.cardBrand', { brand: 'Mir' }]);
+    expect(method({})).toEqual(['paymentMethods.card']);
+    expect(method({ payment_method: 'paypal', source: 'paypal' })).toEqual(['paymentMethods.paypal']);
+    expect(method({ payment_method: null, source: 'admin' })).toEqual(['paymentMethods.none']);
   });
 });

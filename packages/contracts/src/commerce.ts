@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
-import { languageSchema } from './calendar.ts';
+import { dateTextSchema, languageSchema } from './calendar.ts';
 import { PLAN_IDS } from './plans.ts';
 import { safeText } from './text.ts';
 
@@ -183,3 +183,31 @@ export const testPaymentSchema = z.object({
   save_payment_method: z.boolean(),
 });
 export const testPaymentResponseSchema = z.object({ success: z.literal(true), payment: testPaymentSchema });
+
+/** A programme the signed-in user bought (or was given): its dates, and where it stands on the reader's day. */
+export const ownedProgrammeSchema = z.object({
+  id: z.number().int(),
+  /** The catalogue product ('13days', '260days', '13moons', a 13 Moons variation). */
+  product_id: z.string(),
+  name: z.string(),
+  level: z.number().int(),
+  days: z.number().int(),
+  /** The first day (the Magnetic day a 13- or 260-day programme starts on), YYYY-MM-DD. */
+  starts_on: z.string(),
+  /** The last day included, YYYY-MM-DD. */
+  ends_on: z.string(),
+  state: z.enum(['upcoming', 'running', 'ended']),
+  /** The day under way (1 on the first), null before the start and after the end. */
+  day: z.number().int().nullable(),
+  days_to_start: z.number().int(),
+});
+export type OwnedProgrammeDto = z.infer<typeof ownedProgrammeSchema>;
+export const ownedProgrammesQuerySchema = z.strictObject({
+  lang: languageSchema.default('ru'),
+  /** The reader's own date (their time zone), within a day of the server's; the server's UTC date when absent. */
+  today: dateTextSchema.optional(),
+});
+export const ownedProgrammesResponseSchema = z.object({
+  success: z.literal(true),
+  programmes: z.array(ownedProgrammeSchema),
+});

@@ -18,3 +18,24 @@ export const PROGRAMMES: Readonly<Record<Programme['id'], Programme>> = {
 
 /** Days after a payment within which it may be refunded in full (the terms of sale, section 8). */
 export const REFUND_WINDOW_DAYS = 14;
+
+/** Where a bought programme stands on a day: not started yet, under way, or over. */
+export type ProgrammeState = 'upcoming' | 'running' | 'ended';
+
+const dayIndex = (iso: string): number => Math.floor(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
+
+/**
+ * A programme that runs from `startsOn` to `endsOn` (both days included, YYYY-MM-DD) on the reader's `today`: its
+ * state, the day under way (1 on the first day), and the days left before it starts (0 once it has).
+ */
+export function programmeStateOn(
+  startsOn: string,
+  endsOn: string,
+  today: string,
+): { state: ProgrammeState; day: number | null; daysToStart: number } {
+  const now = dayIndex(today);
+  const start = dayIndex(startsOn);
+  if (now < start) return { state: 'upcoming', day: null, daysToStart: start - now };
+  if (now > dayIndex(endsOn)) return { state: 'ended', day: null, daysToStart: 0 };
+  return { state: 'running', day: now - start + 1, daysToStart: 0 };
+}

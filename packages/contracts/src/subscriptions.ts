@@ -12,6 +12,11 @@ export const subscriptionSchema = z.object({
   current_period_start: z.string(),
   current_period_end: z.string(),
   payment_method: z.enum(['paypal', 'card']).nullable(),
+  /** Who sold it: a payment provider ('yookassa', 'paypal', 'test' for the built-in test payments) or 'admin'. */
+  source: z.string(),
+  /** The card's brand and last four digits, when the provider reported them. */
+  card_brand: z.string().nullable(),
+  card_last4: z.string().nullable(),
   auto_renew: z.boolean(),
   auto_resume: z.boolean(),
   pause_until: z.string().nullable(),

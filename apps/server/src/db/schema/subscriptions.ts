@@ -30,6 +30,9 @@ export const subscriptions = pgTable(
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     paymentMethod: text('payment_method', { enum: ['paypal', 'card'] }),
+    /** The card's brand and last four digits, when the provider reported them with the payment. */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
     autoRenew: boolean('auto_renew').notNull().default(true),
     autoResume: boolean('auto_resume').notNull().default(true),
     pausedAt: timestamp('paused_at', { withTimezone: true }),

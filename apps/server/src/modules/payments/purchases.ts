@@ -1,22 +1,95 @@
+import { addDays, formatDate, localDateOf, parseDate } from '@hunab/calendar';
 import {
   errorBodySchema,
   grantParamsSchema,
   grantPurchaseBodySchema,
+  type OwnedProgrammeDto,
+  ownedProgrammesQuerySchema,
+  ownedProgrammesResponseSchema,
+  PROGRAMMES,
+  programmeStateOn,
   purchaseCheckResponseSchema,
   purchaseQuerySchema,
 } from '@hunab/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { purchases } from '../../db/schema.ts';
+import { products, purchases } from '../../db/schema.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
-import { utcDay } from '../subscriptions/access.ts';
+import { pick } from '../products/service.ts';
+import { readerToday, utcDay } from '../subscriptions/access.ts';
 import { assertUserExists } from '../subscriptions/service.ts';
 
 const errors = errorResponses(400, 401, 404, 409);
+
+type PurchaseRow = typeof purchases.$inferSelect;
+
+/** The catalogue programme of a purchase: its own product, or for an older grant the programme of its level. */
+const programmeOf = (row: PurchaseRow) =>
+  Object.values(PROGRAMMES).find((programme) => programme.level === row.productLevel) ?? PROGRAMMES['13days'];
+
+/** The first and last day of a bought programme: from its activation (or purchase) to its end, both included. */
+function datesOf(row: PurchaseRow): { startsOn: string; endsOn: string; days: number } {
+  const startsOn = row.activationDate ?? formatDate(localDateOf(row.createdAt));
+  const days = programmeOf(row).days;
+  // The end is stored as the first day without access; a grant without one runs its programme's days.
+  const endsOn = row.expiresAt
+    ? formatDate(addDays(parseDate(utcDay(row.expiresAt)), -1))
+    : formatDate(addDays(parseDate(startsOn), days - 1));
+  return { startsOn, endsOn, days };
+}
+
+/** The user's programmes (product "main"), newest first. */
+const programmeRows = (db: Db, userId: string) =>
+  db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), eq(purchases.productName, 'main')))
+    .orderBy(desc(purchases.id))
+    .limit(50);
+
+/**
+ * Whether the user holds a programme of this level that has not ended (waiting for its first day or under way): such
+ * a programme is not sold again. The 13 Moons variations share their level, so either counts as owning 13 Moons.
+ */
+export async function holdsProgramme(db: Db, userId: string, level: number, today: string): Promise<boolean> {
+  const rows = await programmeRows(db, userId);
+  return rows.some((row) => row.productLevel === level && datesOf(row).endsOn >= today);
+}
+
+/** The user's programmes with their dates and where each stands on the reader's `today`, in the reader's language. */
+export async function ownedProgrammes(
+  db: Db,
+  userId: string,
+  lang: string,
+  today: string,
+): Promise<OwnedProgrammeDto[]> {
+  const rows = await programmeRows(db, userId);
+  const ids = [...new Set(rows.map((row) => row.productId ?? programmeOf(row).id))];
+  const names = ids.length
+    ? await db.select({ id: products.id, names: products.nameI18n }).from(products).where(inArray(products.id, ids))
+    : [];
+  return rows.map((row) => {
+    const productId = row.productId ?? programmeOf(row).id;
+    const { startsOn, endsOn, days } = datesOf(row);
+    const state = programmeStateOn(startsOn, endsOn, today);
+    return {
+      id: row.id,
+      product_id: productId,
+      name: pick(names.find((name) => name.id === productId)?.names, lang, productId),
+      level: row.productLevel,
+      days,
+      starts_on: startsOn,
+      ends_on: endsOn,
+      state: state.state,
+      day: state.day,
+      days_to_start: state.daysToStart,
+    };
+  });
+}
 
 /** Purchases of products such as the 13-day programme: the buyer's check, and the administrators' grant. */
 export const purchaseRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; now: () => Date }> = async (
@@ -58,6 +131,28 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; 
           activationDate: row?.activationDate ?? null,
           isActive: Boolean(row) && (!row?.activationDate || row.activationDate <= today),
         },
+      };
+    },
+  );
+
+  app.get(
+    '/purchases/programmes',
+    {
+      schema: {
+        summary: "The signed-in user's programmes: name, first and last day, and the day under way or the days to wait",
+        tags: ['purchases'],
+        security: [{ bearer: [] }],
+        querystring: ownedProgrammesQuerySchema,
+        response: { 200: ownedProgrammesResponseSchema, ...errors },
+      },
+      preValidation: session.required,
+    },
+    async (request, reply) => {
+      const today = readerToday(request.query.today, now());
+      reply.header('cache-control', 'private, no-store');
+      return {
+        success: true as const,
+        programmes: await ownedProgrammes(db, sessionOf(request).user.id, request.query.lang, today),
       };
     },
   );

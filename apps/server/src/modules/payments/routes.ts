@@ -55,7 +55,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         tags: ['payments'],
         security: [{ bearer: [] }],
         body: orderCreateBodySchema,
-        response: { 201: orderResponseSchema, 429: errorBodySchema, 502: errorBodySchema, ...errors },
+        response: {
+          201: orderResponseSchema,
+          409: errorBodySchema,
+          429: errorBodySchema,
+          502: errorBodySchema,
+          ...errors,
+        },
       },
       // The session is checked before the body is read: a guest learns nothing of the order's shape.
       preValidation: [session.required, async (request) => limitOrThrow(orderLimit, sessionOf(request).user.id)],
@@ -85,8 +91,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       },
       preValidation: session.required,
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = sessionOf(request);
+      reply.header('cache-control', 'private, no-store');
       const found = await payments.order(request.params.id, user, Boolean(request.query.refresh));
       return { success: true as const, data: { order: found.order, confirmation_url: found.confirmationUrl } };
     },
@@ -205,10 +212,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       },
       preValidation: session.required,
     },
-    async (request) => ({
-      success: true as const,
-      payment: toTestDto(await ownTestPayment(request.params.id, sessionOf(request).user.id)),
-    }),
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return {
+        success: true as const,
+        payment: toTestDto(await ownTestPayment(request.params.id, sessionOf(request).user.id)),
+      };
+    },
   );
 
   for (const [action, outcome] of [

@@ -31,6 +31,7 @@ import { pick } from '../products/service.ts';
 import { utcDay } from '../subscriptions/access.ts';
 import { currentSubscription } from '../subscriptions/service.ts';
 import { type PaymentProvider, ProviderError, type ProviderPayment } from './providers/types.ts';
+import { holdsProgramme } from './purchases.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 type Tx = Db;
@@ -43,6 +44,10 @@ export const RENEWAL_RETRY_DAYS = [1, 2, 4] as const;
 export const RENEWAL_REMINDER_DAYS = 3;
 /** An unpaid order is abandoned after a day (the provider's own confirmation links expire sooner). */
 const ABANDON_AFTER_MS = DAY_MS;
+
+/** The card a payment was made with, for the subscription's payment method; nothing when the provider named none. */
+const cardColumns = (payment: ProviderPayment) =>
+  payment.card ? { cardBrand: payment.card.brand, cardLast4: payment.card.last4 } : {};
 
 /** The currency an order is charged in: roubles for Russian, dollars for every other language (spec 001 s. 9). */
 export const currencyOf = (lang: string): Currency => (lang === 'ru' ? 'RUB' : 'USD');
@@ -205,6 +210,7 @@ export function createPaymentService(options: PaymentsOptions) {
           currentPeriodEnd: sql`${renewedFrom} + make_interval(days => ${plan.days})`,
           renewalAttempts: 0,
           nextChargeAt: sql`${renewedFrom} + make_interval(days => ${plan.days})`,
+          ...cardColumns(payment),
           reminderSentAt: null,
           updatedAt: at,
         })
@@ -231,6 +237,7 @@ export function createPaymentService(options: PaymentsOptions) {
         .set({
           currentPeriodEnd: end,
           ...(renews ? { paymentMethodId: payment.paymentMethodId, autoRenew: true, nextChargeAt: end } : {}),
+          ...cardColumns(payment),
           updatedAt: at,
         })
         .where(eq(subscriptions.id, current.id));
@@ -269,6 +276,7 @@ export function createPaymentService(options: PaymentsOptions) {
         currentPeriodStart: at,
         currentPeriodEnd: end,
         paymentMethod: payment.method,
+        ...cardColumns(payment),
         autoRenew: renews,
         source: order.provider,
         paymentMethodId: renews ? payment.paymentMethodId : null,
@@ -402,6 +410,10 @@ export function createPaymentService(options: PaymentsOptions) {
       confirmationUrl: string | null;
     }> {
       const product = await productForOrder(body);
+      // A programme is bought once while it runs or waits for its first day; a plan is extended instead (grant).
+      if (product.type === 'program' && (await holdsProgramme(db, user.id, product.level, utcDay(now())))) {
+        throw new ApiError(409, 'ALREADY_OWNED', 'You already own this programme; it has not ended yet.');
+      }
       const lang = body.lang ?? user.lang;
       const currency = currencyOf(lang);
       const provider = providerFor(currency, body.provider);

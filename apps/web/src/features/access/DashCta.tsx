@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Language, localizedPath } from '../../lib/languages.ts';
+import { programmeOpens, useOwnedProgrammes } from '../../lib/owned-programmes.ts';
 import { useAccess } from './useAccess.ts';
 
 /** The sticky call to action of the dashboard for free users, leading to the plans (spec 001 section 9). */
 export function DashCta({ lang }: { lang: Language }) {
   const { t } = useTranslation('access');
   const access = useAccess();
-  if (access.loading || access.level !== 0) return null;
+  const owned = useOwnedProgrammes(access.signedIn && access.level === 0 ? access.userId : null, lang);
+  if (access.loading || access.level !== 0 || programmeOpens(owned.data, '/dash')) return null;
   return (
     <aside className="dash-cta" data-testid="dash-cta">
       <span>{t('dashCta.text')}</span>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Icon } from '../../components/Icon.tsx';
 import { API_BASE, api } from '../../lib/api.ts';
 import { type Language, localizedPath } from '../../lib/languages.ts';
+import { programmeOpens, useOwnedProgrammes } from '../../lib/owned-programmes.ts';
 import { usePublicSettings } from '../../lib/settings.ts';
 import { SESSION_KEYS, session } from '../../lib/storage.ts';
 import {
@@ -70,6 +71,8 @@ export function TopBanners({ enabled, lang, path, hasCards, birthDateInput }: To
   const [dismissed, setDismissed] = useState(readDismissed);
   const [step, setStep] = useState(0);
   const paid = access.active && !access.isAdmin;
+  // A bought programme's pages offer no plans while it waits or runs.
+  const owned = useOwnedProgrammes(enabled && access.signedIn && !paid && !access.isAdmin ? access.userId : null, lang);
   // The 13-moons banner is Russian only: other languages do not ask for its date.
   const { thirteenMoonsTarget } = usePublicSettings(enabled && lang === 'ru');
   const mainProduct = useQuery({
@@ -87,7 +90,7 @@ export function TopBanners({ enabled, lang, path, hasCards, birthDateInput }: To
           path,
           signedIn: access.signedIn,
           isAdmin: access.isAdmin,
-          subscriptionActive: access.active,
+          subscriptionActive: access.active || programmeOpens(owned.data, path),
           hasCards,
           hasMainProduct: mainProduct.data ?? null,
           birthDateInput,

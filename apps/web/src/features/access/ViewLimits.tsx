@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { formatters, languageOfPath, localizedPath, splitLanguage } from '../../lib/languages.ts';
+import { programmeOpens, useOwnedProgrammes } from '../../lib/owned-programmes.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { FadingPrompt } from './FadingPrompt.tsx';
 import { counterTone, softBannerTone } from './rules.ts';
@@ -45,7 +46,11 @@ export function ViewLimits() {
   const lang = languageOfPath(pathname);
   const { iso } = useSelectedDate();
   const queryClient = useQueryClient();
-  const counted = access.signedIn && !access.loading && !access.active && !access.isAdmin;
+  const owned = useOwnedProgrammes(access.signedIn && !access.isAdmin ? access.userId : null, lang);
+  // What a bought programme opens is neither counted nor sold again, from the purchase until the programme ends.
+  const opened = programmeOpens(owned.data, path);
+  const counted =
+    access.signedIn && !access.loading && !access.active && !access.isAdmin && !owned.isPending && !opened;
   const key = [VIEW_LIMIT_QUERY_KEY, access.userId];
   const limit = useQuery({
     queryKey: key,

@@ -1,8 +1,9 @@
 import { birthDateBodySchema, changeEmailBodySchema } from '@hunab/contracts';
 import { type FormEvent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { CheckField } from '../../components/FormField.tsx';
+import { ProgrammeCard } from '../../components/OwnedProgramme.tsx';
 import { ApiRequestError, api } from '../../lib/api.ts';
 import {
   LANGUAGES,
@@ -12,6 +13,7 @@ import {
   NATIVE_NAMES,
   splitLanguage,
 } from '../../lib/languages.ts';
+import { useOwnedProgrammes } from '../../lib/owned-programmes.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { setTheme, useTheme } from '../../lib/theme.ts';
 import { changeLanguage } from '../auth/language-change.ts';
@@ -20,6 +22,29 @@ import { AccountLayout } from './AccountLayout.tsx';
 import { CalendarFeed } from './CalendarFeed.tsx';
 
 type Status = { kind: 'success' | 'danger'; text: string } | null;
+
+/** The programmes the user bought or was given, each with its dates and where it stands. */
+function Programmes({ user, lang }: { user: SessionUser; lang: Language }) {
+  const { t } = useTranslation('subscription');
+  const owned = useOwnedProgrammes(user.isOfflineUser ? null : String(user.id), lang);
+  if (owned.isPending || owned.isError) return null;
+  return (
+    <section className="mb-3" aria-labelledby="account-programmes" data-testid="account-programmes">
+      <h2 className="h5" id="account-programmes">
+        {t('programmes.title')}
+      </h2>
+      {owned.data.length === 0 ? (
+        <p className="text-body-secondary">
+          {t('programmes.empty')} <Link to={localizedPath(lang, '/products')}>{t('programmes.browse')}</Link>
+        </p>
+      ) : (
+        owned.data.map((programme) => (
+          <ProgrammeCard key={programme.id} programme={programme} lang={lang} processLink heading="h3" />
+        ))
+      )}
+    </section>
+  );
+}
 
 function BirthDateForm({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
@@ -160,6 +185,7 @@ export default function AccountPage() {
   return (
     <AccountLayout>
       <h1 className="h3 mb-3">{t('pages.account')}</h1>
+      <Programmes user={user} lang={lang} />
       <BirthDateForm user={user} />
       <EmailForm user={user} />
       <Suspense fallback={null}>

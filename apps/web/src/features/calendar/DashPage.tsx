@@ -12,9 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { OracleCross } from '../../components/glyphs/OracleCross.tsx';
+import { ProgrammeCard } from '../../components/OwnedProgramme.tsx';
 import { ShareButton } from '../../components/ShareButton.tsx';
 import { api } from '../../lib/api.ts';
 import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { heldProgrammes, useOwnedProgrammes } from '../../lib/owned-programmes.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { type SessionUser, updateSessionUser, useSession } from '../auth/session.ts';
@@ -112,6 +114,10 @@ export default function DashPage() {
 
   const day = calendarDay(date, lang);
   const formatted = formatters(lang).date(new Date(date.year, date.month - 1, date.day), 'full');
+  const owned = useOwnedProgrammes(
+    session.status === 'authenticated' && session.user && !session.user.isOfflineUser ? String(session.user.id) : null,
+    lang,
+  );
   const birthKin = birthDate ? kinEntity(calendarDay(parseDate(birthDate)).kin.number, lang) : null;
 
   return (
@@ -123,6 +129,9 @@ export default function DashPage() {
       {askBirthDate && (
         <BirthDatePrompt onSaved={(saved) => navigate(`${pathname}#${encodeBirthDate(saved)}`, { replace: true })} />
       )}
+      {heldProgrammes(owned.data).map((programme) => (
+        <ProgrammeCard key={programme.id} programme={programme} lang={lang} processLink />
+      ))}
       <KinSummary day={day} lang={lang} />
       <DayShare day={day} lang={lang} />
       {birthKin && birthDate && (

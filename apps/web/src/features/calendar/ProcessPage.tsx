@@ -3,10 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { ProgrammeCard } from '../../components/OwnedProgramme.tsx';
 import { PageRedirect } from '../../components/PageRedirect.tsx';
 import { useSimulatedAccess } from '../../lib/access-simulation.ts';
 import { ApiRequestError, api } from '../../lib/api.ts';
 import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { heldProgrammes, useOwnedProgrammes } from '../../lib/owned-programmes.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { simulateProcessAccess } from '../../lib/process-simulation.ts';
 import { useRouteParams } from '../../lib/route-match.ts';
@@ -147,6 +149,8 @@ export default function ProcessPage() {
   const todayTone = calendarDay(date, lang).kin.tone.number;
   const reading = useReading('tones', valid ? tone : todayTone, lang);
   const reader = session.user?.id ?? null;
+  const owned = useOwnedProgrammes(signedIn && !session.user?.isOfflineUser ? String(reader) : null, lang);
+  const held = heldProgrammes(owned.data);
   const day = useQuery({
     queryKey: ['process', tone, lang, reader],
     queryFn: () => loadProcess(tone, lang, reader),
@@ -180,6 +184,9 @@ export default function ProcessPage() {
       <h1 className="h4 mb-3" data-testid="matrix-title">
         {t('pages.process')}
       </h1>
+      {held.map((programme) => (
+        <ProgrammeCard key={programme.id} programme={programme} lang={lang} />
+      ))}
       {reading.data && <ReadingView reading={reading.data} watermark="Hunab" />}
       {access && access.status !== 'allowed' && <ProcessLocked access={access} lang={lang} />}
       {items.data && items.data.length > 0 && (

@@ -4,9 +4,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CheckField, FormField } from '../../components/FormField.tsx';
+import { OwnedNotice } from '../../components/OwnedProgramme.tsx';
 import { track } from '../../lib/analytics.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { type Language, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { heldProgrammeOf, useOwnedProgrammes } from '../../lib/owned-programmes.ts';
+import { useRefreshOnRestore } from '../../lib/page-restore.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { formatMoney } from '../../lib/plans.ts';
 import { useRouteEntry } from '../../lib/route-match.ts';
@@ -88,6 +91,8 @@ export default function CheckoutPage() {
     enabled: productId !== '',
     retry: 1,
   });
+  const owned = useOwnedProgrammes(user ? String(user.id) : null, lang);
+  const held = product.data ? heldProgrammeOf(owned.data, product.data) : null;
 
   const order = useMutation({
     mutationFn: () =>
@@ -113,6 +118,12 @@ export default function CheckoutPage() {
       });
       navigate(`${localizedPath(lang, '/checkout/redirect')}?order=${created.id}`);
     },
+  });
+
+  // Shown again by Back after paying: what the user now owns is read anew, and the last attempt is forgotten.
+  useRefreshOnRestore(() => {
+    order.reset();
+    void owned.refetch();
   });
 
   /** Another step of the checkout with the same query, and the promo code as typed. */
@@ -157,11 +168,13 @@ export default function CheckoutPage() {
     error instanceof ApiRequestError
       ? error.code === 'PROMO_INVALID'
         ? t('checkout.errors.promo')
-        : error.status === 429
-          ? t('checkout.errors.tooMany')
-          : error.status === 0
-            ? t('checkout.errors.network')
-            : t('checkout.errors.generic')
+        : error.code === 'ALREADY_OWNED'
+          ? t('checkout.errors.owned')
+          : error.status === 429
+            ? t('checkout.errors.tooMany')
+            : error.status === 0
+              ? t('checkout.errors.network')
+              : t('checkout.errors.generic')
       : error
         ? t('checkout.errors.generic')
         : null;
@@ -194,7 +207,14 @@ export default function CheckoutPage() {
       ) : (
         <>
           <Summary product={product.data} lang={lang} promo={promo} />
-          {!onForm ? (
+          {held ? (
+            <div className="commerce-panel" data-testid="checkout-owned">
+              <OwnedNotice programme={held} lang={lang} />
+              <p className="mt-3 mb-0">
+                <Link to={localizedPath(lang, '/account')}>{t('result.profile')}</Link>
+              </p>
+            </div>
+          ) : !onForm ? (
             <>
               <FormField
                 id="promo-code"

@@ -1,22 +1,33 @@
 import type { OrderDto } from '@hunab/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { track } from '../../lib/analytics.ts';
+import { ApiRequestError } from '../../lib/api.ts';
 import { type Language, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { OWNED_PROGRAMMES_QUERY_KEY } from '../../lib/owned-programmes.ts';
+import { useRefreshOnRestore } from '../../lib/page-restore.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { formatMoney } from '../../lib/plans.ts';
 import { useRouteEntry, useRouteParams } from '../../lib/route-match.ts';
 import { clearTransactionId, transactionId } from '../../lib/transaction.ts';
 import { COMMERCE_KEYS, fetchOrder } from './api.ts';
+import { type Outcome, type ResultView, resultView } from './result.ts';
 import './commerce.css';
 
 export const SUPPORT_EMAIL = 'support@hunab.app';
 const POLL_MS = 2_000;
 const POLL_FOR_MS = 90_000;
 
-type Outcome = 'success' | 'fail' | 'cancel';
+const TITLES: Record<ResultView, string> = {
+  paid: 'result.success.title',
+  refunded: 'result.refunded.title',
+  pending: 'result.pending.title',
+  failed: 'result.fail.title',
+  cancel: 'result.cancel.title',
+  unknown: 'result.unknown.title',
+};
 
 function outcomeOf(path: string): Outcome {
   if (path.startsWith('/payment/fail')) return 'fail';
@@ -65,26 +76,46 @@ export default function PaymentResultPage() {
   const provider = params.provider ?? '';
   const startedAt = useRef(Date.now());
   const tracked = useRef(false);
-  usePageTitle(t(`result.${outcome}.title`));
 
+  const wellFormed = /^[0-9a-f-]{36}$/i.test(orderId);
   const order = useQuery({
     queryKey: COMMERCE_KEYS.orderResult(orderId),
     queryFn: () => fetchOrder(orderId, true),
-    enabled: /^[0-9a-f-]{36}$/i.test(orderId),
+    enabled: wellFormed,
     staleTime: 0,
+    retry: (failures, error) => failures < 2 && !(error instanceof ApiRequestError && error.status >= 400),
     refetchInterval: (query) =>
       query.state.data?.order.status === 'pending' && Date.now() - startedAt.current < POLL_FOR_MS ? POLL_MS : false,
   });
   const data = order.data?.order;
-
-  // A provider returns to the success address whatever happened: the order's status decides the page.
+  const view = resultView(outcome, orderId, wellFormed && order.isError, data);
+  // The tab's title tells no more than the page: never "thank you" for an order that is not paid.
+  usePageTitle(t(TITLES[view]));
+  useRefreshOnRestore(() => void order.refetch());
+  const queryClient = useQueryClient();
+  const status = data?.status;
+  // What the user owns changed with the payment: the pages that show it read it again.
   useEffect(() => {
-    if (outcome === 'success' && data && (data.status === 'failed' || data.status === 'cancelled')) {
-      const query = new URLSearchParams({ order: data.id, reason: data.failure_reason ?? 'unknown' });
-      navigate(`${localizedPath(lang, provider ? `/payment/fail/${provider}` : '/payment/fail')}?${query}`, {
-        replace: true,
-      });
-    }
+    if (status && status !== 'pending') void queryClient.invalidateQueries({ queryKey: [OWNED_PROGRAMMES_QUERY_KEY] });
+  }, [status, queryClient]);
+
+  // A provider returns to any of the addresses whatever happened: the order's status decides the page.
+  useEffect(() => {
+    if (!data) return;
+    const to =
+      outcome === 'success' && (data.status === 'failed' || data.status === 'cancelled')
+        ? 'fail'
+        : outcome !== 'success' && data.status !== 'pending' && data.status !== 'failed' && data.status !== 'cancelled'
+          ? 'success'
+          : null;
+    if (!to) return;
+    const query = new URLSearchParams({
+      order: data.id,
+      ...(to === 'fail' ? { reason: data.failure_reason ?? 'unknown' } : {}),
+    });
+    navigate(`${localizedPath(lang, provider ? `/payment/${to}/${provider}` : `/payment/${to}`)}?${query}`, {
+      replace: true,
+    });
   }, [outcome, data, lang, navigate, provider]);
 
   useEffect(() => {
@@ -109,7 +140,7 @@ export default function PaymentResultPage() {
       });
       clearTransactionId();
     }
-    if (outcome === 'fail' && (data || !orderId)) {
+    if (outcome === 'fail' && (view === 'failed' || !orderId)) {
       tracked.current = true;
       track({
         event: 'payment_failed',
@@ -118,7 +149,7 @@ export default function PaymentResultPage() {
         customData: { reason: search.get('reason') ?? data?.failure_reason ?? 'unknown', provider },
       });
     }
-  }, [outcome, data, orderId, search, provider]);
+  }, [outcome, data, orderId, search, provider, view]);
 
   const returnLink = (
     <Link className="btn btn-outline-secondary" to={localizedPath(lang, '/dash')}>
@@ -137,7 +168,36 @@ export default function PaymentResultPage() {
     </div>
   );
 
-  if (outcome === 'cancel') {
+  if (view === 'unknown') {
+    return (
+      <section className="commerce-narrow" data-testid="payment-unknown">
+        <div className="commerce-panel">
+          <h1 className="h3">{t('result.unknown.title')}</h1>
+          <p>{orderId ? t('result.unknown.text') : t('result.success.noOrder')}</p>
+          {actions}
+        </div>
+      </section>
+    );
+  }
+
+  if (view === 'refunded' && data) {
+    const partly = data.status === 'partially_refunded';
+    return (
+      <section className="commerce-narrow" data-testid="payment-refunded">
+        <div className="commerce-panel">
+          <h1 className="h3">{partly ? t('result.refunded.partialTitle') : t('result.refunded.title')}</h1>
+          <p>{partly ? t('result.refunded.partialText') : t('result.refunded.text')}</p>
+          <OrderFacts order={data} lang={lang} />
+          <p data-testid="refunded-amount">
+            {t('result.refunded.refundedAmount')}: {formatMoney(data.refunded_amount, data.currency, lang)}
+          </p>
+          {actions}
+        </div>
+      </section>
+    );
+  }
+
+  if (view === 'cancel') {
     return (
       <section className="commerce-narrow" data-testid="payment-cancel">
         <div className="commerce-panel">
@@ -162,7 +222,7 @@ export default function PaymentResultPage() {
     );
   }
 
-  if (outcome === 'fail') {
+  if (view === 'failed') {
     const reason = search.get('reason') ?? data?.failure_reason ?? 'unknown';
     return (
       <section className="commerce-narrow" data-testid="payment-fail">
@@ -206,18 +266,12 @@ export default function PaymentResultPage() {
     );
   }
 
-  const pending = !data || data.status === 'pending';
+  const pending = view === 'pending';
   const timedOut = pending && !order.isFetching && Date.now() - startedAt.current >= POLL_FOR_MS;
   return (
-    <section className="commerce-narrow" data-testid="payment-success">
+    <section className="commerce-narrow" data-testid={pending ? 'payment-checking' : 'payment-success'}>
       <div className="commerce-panel">
-        {!orderId || order.isError ? (
-          <>
-            <h1 className="h3">{t('result.success.title')}</h1>
-            <p>{t('result.success.noOrder')}</p>
-            {actions}
-          </>
-        ) : pending ? (
+        {!data || pending ? (
           <div className="text-center" data-testid="payment-pending">
             <h1 className="h3">{t('result.pending.title')}</h1>
             {timedOut ? (

@@ -2,10 +2,13 @@ import type { ProductDto } from '@hunab/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { OwnedNotice } from '../../components/OwnedProgramme.tsx';
 import { LANGUAGE_CONFIG, type Language, localizedPath } from '../../lib/languages.ts';
+import { heldProgrammeOf, useOwnedProgrammes } from '../../lib/owned-programmes.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { formatMoney } from '../../lib/plans.ts';
 import { usePathLanguage, useRouteEntry, useRouteParams } from '../../lib/route-match.ts';
+import { useSession } from '../auth/session.ts';
 import { COMMERCE_KEYS, fetchProduct, fetchProducts, fetchVariations } from './api.ts';
 import './commerce.css';
 
@@ -17,6 +20,36 @@ export function productPrice(product: ProductDto, lang: Language): string {
 const checkoutLink = (lang: Language, product: ProductDto, source: string) =>
   `${localizedPath(lang, '/checkout')}?${new URLSearchParams({ product: product.id, source })}`;
 
+/** The signed-in user's programme that a product would sell again, if they hold one that has not ended. */
+function useHeldProgramme(product: ProductDto, lang: Language) {
+  const session = useSession();
+  const user = session.status === 'authenticated' && !session.user?.isOfflineUser ? session.user : null;
+  const owned = useOwnedProgrammes(user ? String(user.id) : null, lang);
+  return heldProgrammeOf(owned.data, product);
+}
+
+/** Buy, or for a programme the user already holds, that they own it and when it starts. */
+function BuyOrOwned({
+  product,
+  lang,
+  source,
+  className,
+}: {
+  product: ProductDto;
+  lang: Language;
+  source: string;
+  className: string;
+}) {
+  const { t } = useTranslation('commerce');
+  const held = useHeldProgramme(product, lang);
+  if (held) return <OwnedNotice programme={held} lang={lang} />;
+  return (
+    <Link className={className} to={checkoutLink(lang, product, source)} data-testid="buy">
+      {t('products.buy')}
+    </Link>
+  );
+}
+
 function ProductCard({ product, lang }: { product: ProductDto; lang: Language }) {
   const { t } = useTranslation('commerce');
   const detail = product.id === '13moons' ? '/products/13moons' : `/products/${product.id}`;
@@ -27,9 +60,7 @@ function ProductCard({ product, lang }: { product: ProductDto; lang: Language })
       <p className="product-price">{productPrice(product, lang)}</p>
       <p className="small text-body-secondary">{t('products.days', { count: product.days })}</p>
       <div className="mt-auto commerce-actions">
-        <Link className="btn btn-primary" to={checkoutLink(lang, product, 'products')}>
-          {t('products.buy')}
-        </Link>
+        <BuyOrOwned product={product} lang={lang} source="products" className="btn btn-primary" />
         <Link className="btn btn-outline-secondary" to={localizedPath(lang, detail)}>
           {t('products.more')}
         </Link>
@@ -97,9 +128,9 @@ function Variations({ product, lang }: { product: ProductDto; lang: Language }) 
             <h3 className="h5">{variation.variation_name_i18n[lang] ?? variation.name}</h3>
             <p className="text-body-secondary">{variation.shortDescription}</p>
             <p className="product-price">{productPrice(variation, lang)}</p>
-            <Link className="btn btn-primary mt-auto" to={checkoutLink(lang, variation, 'product_page')}>
-              {t('products.buy')}
-            </Link>
+            <div className="mt-auto">
+              <BuyOrOwned product={variation} lang={lang} source="product_page" className="btn btn-primary" />
+            </div>
           </article>
         ))}
       </div>
@@ -140,9 +171,7 @@ function ProductDetail({ id, lang }: { id: string; lang: Language }) {
           {productPrice(item, lang)}
         </p>
         {!item.has_variations && (
-          <Link className="btn btn-primary btn-lg" to={checkoutLink(lang, item, 'product_page')}>
-            {t('products.buy')}
-          </Link>
+          <BuyOrOwned product={item} lang={lang} source="product_page" className="btn btn-primary btn-lg" />
         )}
       </div>
       <Variations product={item} lang={lang} />

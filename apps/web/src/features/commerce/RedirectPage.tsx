@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { localizedPath } from '../../lib/languages.ts';
+import { useRefreshOnRestore } from '../../lib/page-restore.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { usePathLanguage } from '../../lib/route-match.ts';
 import { COMMERCE_KEYS, fetchOrder } from './api.ts';
@@ -25,9 +26,12 @@ export default function RedirectPage() {
     queryFn: () => fetchOrder(orderId, false),
     enabled: /^[0-9a-f-]{36}$/i.test(orderId),
     staleTime: 0,
+    refetchOnMount: 'always',
     retry: 1,
   });
-  const target = order.data?.confirmation_url ?? null;
+  useRefreshOnRestore(() => void order.refetch());
+  // Only an answer read on this visit may send the buyer on: a remembered one may be of an order since paid.
+  const target = order.isFetchedAfterMount && !order.isFetching ? (order.data?.confirmation_url ?? null) : null;
   const status = order.data?.order.status;
 
   useEffect(() => {
@@ -44,7 +48,7 @@ export default function RedirectPage() {
   return (
     <section className="commerce-narrow text-center" data-testid="redirect-page">
       <h1 className="h3">{t('redirect.title')}</h1>
-      {order.isError || (!order.isPending && !target) ? (
+      {order.isError || (order.isFetchedAfterMount && !order.isFetching && !target) ? (
         <>
           <p>{status && status !== 'pending' ? t('redirect.closed') : t('redirect.failed')}</p>
           <Link className="btn btn-primary" to={localizedPath(lang, '/account/payments')}>

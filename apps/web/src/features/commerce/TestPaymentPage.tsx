@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { localizedPath } from '../../lib/languages.ts';
+import { useRefreshOnRestore } from '../../lib/page-restore.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { formatMoney } from '../../lib/plans.ts';
 import { usePathLanguage } from '../../lib/route-match.ts';
@@ -37,7 +38,11 @@ export default function TestPaymentPage() {
     queryFn: () => fetchTestPayment(id),
     enabled: /^[0-9a-f-]{36}$/i.test(id),
     retry: false,
+    // Shown again by Back after paying, the page reads the payment anew rather than offering Pay once more.
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
+  useRefreshOnRestore(() => void payment.refetch());
   const complete = useMutation({
     mutationFn: (action: 'pay' | 'decline') => completeTestPayment(id, action),
     // Like a real provider, back to the return address either way; the result page reads what happened.
@@ -73,7 +78,9 @@ export default function TestPaymentPage() {
                 </>
               )}
             </dl>
-            {data.status === 'pending' ? (
+            {data.status === 'pending' && payment.isFetching ? (
+              <p className="text-body-secondary">{t('loading')}</p>
+            ) : data.status === 'pending' ? (
               <div className="commerce-actions">
                 {TEST_ACTIONS.map(([action, className]) => (
                   <button

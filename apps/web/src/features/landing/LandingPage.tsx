@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { SealGlyph } from '../../components/glyphs/SealGlyph.tsx';
 import { ToneGlyph } from '../../components/glyphs/ToneGlyph.tsx';
+import { OwnedNotice } from '../../components/OwnedProgramme.tsx';
 import { API_BASE } from '../../lib/api.ts';
 import { rememberInterest } from '../../lib/interest.ts';
 import { type Language, localizedPath, splitLanguage } from '../../lib/languages.ts';
+import { heldProgrammeOf, useOwnedProgrammes } from '../../lib/owned-programmes.ts';
 import { usePageHead } from '../../lib/page-meta.tsx';
 import { formatPrice, planPrice } from '../../lib/plans.ts';
+import { useSession } from '../auth/session.ts';
 import { ExitIntent } from './ExitIntent.tsx';
 import {
   type BodyText,
@@ -47,6 +50,13 @@ function CallToAction({
 }) {
   const className = `btn btn-primary landing-cta${large ? ' btn-lg' : ''}`;
   const href = actionHref(landing, lang);
+  const session = useSession();
+  const user = session.status === 'authenticated' && !session.user?.isOfflineUser ? session.user : null;
+  const owned = useOwnedProgrammes(user && landing.action.kind === 'checkout' ? String(user.id) : null, lang);
+  const programme = programmeOf(landing.action);
+  // A programme the visitor already holds is not offered again: they see that it is theirs and when it starts.
+  const held = programme && heldProgrammeOf(owned.data, { ...programme, type: 'program' });
+  if (held) return <OwnedNotice programme={held} lang={lang} />;
   if (landing.action.kind === 'bot' || landing.action.kind === 'mailing') {
     return (
       <a

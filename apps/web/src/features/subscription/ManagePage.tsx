@@ -24,6 +24,7 @@ import {
   knownReason,
   MOBILE_SOURCES,
   offersUpgrade,
+  paymentMethodLabel,
   REFRESH_RETRY_DELAY_MS,
   shouldRetryRefresh,
   statusOf,
@@ -170,7 +171,7 @@ export default function ManagePage() {
               </dt>
               <dd>{day(subscription?.current_period_end)}</dd>
               <dt>{t('manage.paymentMethod')}</dt>
-              <dd>{subscription ? t(`paymentMethods.${subscription.payment_method ?? 'none'}`) : unknown}</dd>
+              <dd data-testid="payment-method">{subscription ? t(...paymentMethodLabel(subscription)) : unknown}</dd>
               <dt>{t('manage.autoRenew')}</dt>
               <dd>{subscription ? t(subscription.auto_renew ? 'yes' : 'no') : unknown}</dd>
               {status === 'paused' && (

@@ -22,6 +22,24 @@ export function offersUpgrade(status: SubscriptionStatus, planId: string): boole
   return status === 'active' && planById(planId)?.tier === 'basic';
 }
 
+/**
+ * How the payment method is named: a test payment says so, a card with its brand and last four digits when the
+ * provider gave them, else the kind of method: a translation key and its values.
+ */
+export function paymentMethodLabel(subscription: {
+  payment_method: 'card' | 'paypal' | null;
+  source?: string;
+  card_brand?: string | null;
+  card_last4?: string | null;
+}): [key: string, values?: Record<string, string>] {
+  if (subscription.source === 'test') return ['paymentMethods.test'];
+  const brand = subscription.card_brand ?? '';
+  const last4 = subscription.card_last4 ?? '';
+  if (last4) return ['paymentMethods.cardDetails', { brand, last4 }];
+  if (brand) return ['paymentMethods.cardBrand', { brand }];
+  return [`paymentMethods.${subscription.payment_method ?? 'none'}`];
+}
+
 /** Refresh retries (spec 000 section 9): up to 3 more attempts, 2 s apart, for failures a retry can mend. */
 export const REFRESH_RETRIES = 3;
 export const REFRESH_RETRY_DELAY_MS = 2_000;

@@ -1,4 +1,5 @@
 import {
+  cardOf,
   decimal,
   minorOf,
   type PaymentProvider,
@@ -12,7 +13,10 @@ interface PaypalOrder {
   status: 'CREATED' | 'SAVED' | 'APPROVED' | 'VOIDED' | 'COMPLETED' | 'PAYER_ACTION_REQUIRED';
   links?: Array<{ rel: string; href: string }>;
   payer?: { payer_id?: string };
-  payment_source?: { paypal?: { account_id?: string; attributes?: { vault?: { id?: string; status?: string } } } };
+  payment_source?: {
+    paypal?: { account_id?: string; attributes?: { vault?: { id?: string; status?: string } } };
+    card?: { brand?: string; last_digits?: string };
+  };
   purchase_units?: Array<{
     custom_id?: string;
     amount?: { value: string; currency_code: string };
@@ -80,7 +84,8 @@ export function createPaypalProvider(config: {
       paymentMethodId: order.payment_source?.paypal?.attributes?.vault?.id ?? null,
       payerId: order.payer?.payer_id ?? order.payment_source?.paypal?.account_id ?? null,
       failureReason: declined ? (capture?.status ?? order.status).toLowerCase() : null,
-      method: 'paypal',
+      method: order.payment_source?.card ? 'card' : 'paypal',
+      card: cardOf(order.payment_source?.card?.brand, order.payment_source?.card?.last_digits),
     };
   };
 

@@ -16,6 +16,8 @@ export interface ProviderPayment {
   failureReason: string | null;
   /** How the buyer paid: a card (or SBP), or a PayPal account. */
   method: 'card' | 'paypal' | null;
+  /** The card's brand and last four digits, when the provider reports them. */
+  card?: { brand: string | null; last4: string | null } | null;
 }
 
 export interface CreatePaymentInput {
@@ -123,3 +125,10 @@ export async function providerRequest(
 export const decimal = (minor: number): string => (minor / 100).toFixed(2);
 /** A provider's decimal string back to minor units. */
 export const minorOf = (value: string | number): number => Math.round(Number(value) * 100);
+
+/** A card as a provider names it: a short brand and exactly four digits, or nothing worth showing. */
+export function cardOf(brand: unknown, last4: unknown): ProviderPayment['card'] {
+  const digits = typeof last4 === 'string' && /^\d{4}$/.test(last4) ? last4 : null;
+  const name = typeof brand === 'string' && /^[\w .-]{1,30}$/.test(brand) ? brand : null;
+  return digits || name ? { brand: name, last4: digits } : null;
+}

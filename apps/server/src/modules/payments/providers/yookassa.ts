@@ -1,5 +1,6 @@
 import { BlockList, isIPv6 } from 'node:net';
 import {
+  cardOf,
   decimal,
   minorOf,
   type PaymentProvider,
@@ -37,7 +38,13 @@ interface YookassaPayment {
   status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
   amount: { value: string; currency: string };
   metadata?: { order_id?: string };
-  payment_method?: { id?: string; saved?: boolean; type?: string; account_id?: string };
+  payment_method?: {
+    id?: string;
+    saved?: boolean;
+    type?: string;
+    account_id?: string;
+    card?: { card_type?: string; last4?: string };
+  };
   cancellation_details?: { reason?: string };
   confirmation?: { confirmation_url?: string };
 }
@@ -76,6 +83,7 @@ export function yookassaProvider(config: { shopId: string; secretKey: string; ap
       payerId: p.payment_method?.account_id ?? p.payment_method?.id ?? null,
       failureReason: p.cancellation_details?.reason ?? null,
       method: 'card',
+      card: cardOf(p.payment_method?.card?.card_type, p.payment_method?.card?.last4),
     };
   };
 
