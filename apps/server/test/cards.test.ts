@@ -148,7 +148,7 @@ describe('card fields and dates', () => {
       ['1987-07-26T23:30:00+03:00', '1987-07-26T20:30:00.000Z'],
       ['1987-07-26T01:00:00-05:00', '1987-07-26T06:00:00.000Z'],
       ['1987-07-26T08:30:00.250Z', '1987-07-26T08:30:00.250Z'],
-      ['9999-12-31T23:59', '9999-12-31T23:59:00.000Z'],
+      ['1000-01-01T00:00', '1000-01-01T00:00:00.000Z'],
     ];
     for (const [sent, stored] of cases) {
       const reply = await http.post('/api/calculation-profiles', card({ birth_date: sent }), { token: me.token });
@@ -158,7 +158,7 @@ describe('card fields and dates', () => {
     }
   });
 
-  it('refuses dates it cannot read or outside 1000-01-01 to 9999-12-31, changing nothing', async () => {
+  it('refuses dates it cannot read, outside 1000-01-01 to 9999-12-31 or in the future, changing nothing', async () => {
     const cases: [unknown, string][] = [
       ['not a date', 'INVALID_DATE'],
       ['1987-02-30', 'INVALID_DATE'],
@@ -168,6 +168,10 @@ describe('card fields and dates', () => {
       ['0999-12-31', 'DATE_OUT_OF_RANGE'],
       ['9999-12-31T23:00:00-05:00', 'DATE_OUT_OF_RANGE'],
       [19870726, 'VALIDATION_ERROR'],
+      // A birth date is never in the future, on a card as at sign-up.
+      ['2300-01-01', 'INVALID_BIRTH_DATE'],
+      ['9999-12-31T23:59', 'INVALID_BIRTH_DATE'],
+      [new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10), 'INVALID_BIRTH_DATE'],
     ];
     for (const [sent, code] of cases) {
       const reply = await http.post('/api/cards', card({ birth_date: sent }), { token: me.token });

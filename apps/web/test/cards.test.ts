@@ -58,7 +58,7 @@ describe('the card form', () => {
     expect(model.readCardForm(values({ time: 'noon' }))).toMatchObject({ ok: false });
   });
 
-  it('adds seconds to HH:MM, takes noon for a missing time and accepts 9999-12-31', () => {
+  it('adds seconds to HH:MM, takes noon for a missing time, and refuses a birth date after today', () => {
     expect(model.readCardForm(values({ time: '08:05' }))).toMatchObject({
       ok: true,
       card: { name: 'Mila', birth_date: '1987-07-26T08:05:00.000Z', description: null, is_primary: false },
@@ -68,7 +68,12 @@ describe('the card form', () => {
       card: { birth_date: '1987-07-26T12:00:00.000Z' },
     });
     expect(model.EMPTY_FORM.time).toBe('12:00');
-    expect(model.readCardForm(values({ date: '9999-12-31', time: '23:59' }))).toMatchObject({ ok: true });
+    expect(model.readCardForm(values({ date: '9999-12-31', time: '23:59' }))).toMatchObject({
+      ok: false,
+      errors: { birth_date: 'errors.futureDate' },
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    expect(model.readCardForm(values({ date: today, time: '23:59' }))).toMatchObject({ ok: true });
   });
 });
 

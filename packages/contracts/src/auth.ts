@@ -1,6 +1,7 @@
 import { LANGUAGES, parseDate } from '@hunab/calendar';
 import { z } from 'zod';
 import { languageSchema } from './calendar.ts';
+import { FUTURE_BIRTH_DATE_MESSAGE } from './card-rules.ts';
 import { INTERESTS } from './interests.ts';
 import { safeText } from './text.ts';
 
@@ -55,7 +56,7 @@ export function birthDateSchema(today: () => string) {
     if (value > today()) {
       ctx.addIssue({
         code: 'custom',
-        message: 'Birth date cannot be in the future',
+        message: FUTURE_BIRTH_DATE_MESSAGE,
         params: { code: 'INVALID_BIRTH_DATE' },
       });
     } else if (age < MIN_AGE || age > MAX_AGE) {

@@ -76,6 +76,18 @@ export function parseCardDate(value: string): { iso: string } | { problem: CardD
   return { iso: new Date(instant).toISOString() };
 }
 
+/** The message of a birth date after today, the same for a card as for an account's own birth date. */
+export const FUTURE_BIRTH_DATE_MESSAGE = 'Birth date cannot be in the future';
+
+/**
+ * Whether a card's birth instant (ISO UTC) lies after the end of today anywhere on Earth: a birth date, on a card as
+ * at sign-up, is never in the future. Today ends at 24:00 in UTC+14, the latest zone.
+ */
+export function isFutureBirth(iso: string, now: Date = new Date()): boolean {
+  const endOfTodayEverywhere = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) + 14 * 3_600_000;
+  return Date.parse(iso) >= endOfTodayEverywhere;
+}
+
 /**
  * The lenient form of the rules, for dates a client already holds (its local cards, old copies): what the strict
  * rules cannot read, a browser date parser may; anything still unreadable becomes the current time.

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CARD_DESCRIPTION_MAX, CARD_MIGRATION_MAX, CARD_NAME_MAX, parseCardDate } from './card-rules.ts';
+import {
+  CARD_DESCRIPTION_MAX,
+  CARD_MIGRATION_MAX,
+  CARD_NAME_MAX,
+  FUTURE_BIRTH_DATE_MESSAGE,
+  isFutureBirth,
+  parseCardDate,
+} from './card-rules.ts';
 import { PLAN_TIERS } from './plans.ts';
 import { safeText } from './text.ts';
 
@@ -9,7 +16,11 @@ export const cardBirthDateSchema = z
   .max(64, 'birth_date must be at most 64 characters')
   .transform((value, ctx) => {
     const parsed = parseCardDate(value);
-    if ('iso' in parsed) return parsed.iso;
+    if ('iso' in parsed) {
+      if (!isFutureBirth(parsed.iso)) return parsed.iso;
+      ctx.addIssue({ code: 'custom', message: FUTURE_BIRTH_DATE_MESSAGE, params: { code: 'INVALID_BIRTH_DATE' } });
+      return z.NEVER;
+    }
     ctx.addIssue({
       code: 'custom',
       message:

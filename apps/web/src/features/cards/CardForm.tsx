@@ -1,4 +1,4 @@
-import { MAX_DATE, MIN_DATE } from '@hunab/calendar';
+import { MIN_DATE } from '@hunab/calendar';
 import { CARD_DESCRIPTION_MAX, CARD_NAME_MAX } from '@hunab/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,9 @@ export interface CardFormProps {
   /** Called with every change while creating, so an unsaved card survives closing the bar and signing in. */
   onDraft?(values: CardFormValues): void;
 }
+
+/** Today's date where the reader is (YYYY-MM-DD): no birth date comes after it. */
+const todayInZone = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 
 /** The card form (spec 001 sections 4-5): name, birth date and time (12:00 unless given), a note, the primary mark. */
 export function CardForm({ mode, initial, onSave, onCancel, onDraft }: CardFormProps) {
@@ -92,7 +95,7 @@ export function CardForm({ mode, initial, onSave, onCancel, onDraft }: CardFormP
             className={`form-control${errors.birth_date ? ' is-invalid' : ''}`}
             value={values.date}
             min={MIN_DATE}
-            max={MAX_DATE}
+            max={todayInZone()}
             required
             aria-label={t('form.date')}
             onChange={(e) => change('date', e.target.value)}

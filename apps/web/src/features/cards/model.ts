@@ -3,6 +3,7 @@ import {
   CARD_NAME_MAX,
   type Card,
   DEFAULT_CARD_TIME,
+  isFutureBirth,
   normalizeCardDate,
   type PlanTier,
   parseCardDate,
@@ -58,10 +59,13 @@ export const EMPTY_FORM: CardFormValues = {
   is_primary: false,
 };
 
-export type CardFormErrors = Partial<Record<'name' | 'birth_date', 'errors.required' | 'errors.invalidDate'>>;
+export type CardFormErrors = Partial<
+  Record<'name' | 'birth_date', 'errors.required' | 'errors.invalidDate' | 'errors.futureDate'>
+>;
 
 /**
- * Checks the card form (spec 001 section 5): a name is required; the date and time must make a valid date-time;
+ * Checks the card form (spec 001 section 5): a name is required; the date and time must make a valid date-time, not
+ * after today;
  * HH:MM gets its seconds, an empty time is noon. Returns the body to send, or the translation keys of the errors.
  */
 export function readCardForm(values: CardFormValues):
@@ -78,6 +82,7 @@ export function readCardForm(values: CardFormValues):
   const typed = `${values.date.trim()}T${/^\d{2}:\d{2}$/.test(time) ? `${time}:00` : time}`;
   const parsed = /^\d{2}:\d{2}(:\d{2})?$/.test(time) ? parseCardDate(typed) : null;
   if (!parsed || !('iso' in parsed)) errors.birth_date = 'errors.invalidDate';
+  else if (isFutureBirth(parsed.iso)) errors.birth_date = 'errors.futureDate';
   if (errors.name || errors.birth_date || !parsed || !('iso' in parsed)) return { ok: false, errors };
   return {
     ok: true,
