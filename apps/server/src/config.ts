@@ -80,7 +80,10 @@ export function generateVapidKeys(): { publicKey: string; privateKey: string } {
 export interface PaymentsConfig {
   yookassa?: { shopId: string; secretKey: string; apiUrl: string };
   paypal?: { clientId: string; clientSecret: string; webhookId: string; apiUrl: string };
-  /** The built-in test provider; by default on only when no real provider is configured. */
+  /**
+   * The built-in test provider, which grants without charging: by default on only with the embedded database and no
+   * real provider (the two-command setup); with DATABASE_URL only when PAYMENTS_TEST_PROVIDER=true.
+   */
   testProvider: boolean;
 }
 
@@ -110,7 +113,9 @@ export function paymentsConfigFromEnv(env: Env): PaymentsConfig {
         }
       : undefined;
   const flag = env.PAYMENTS_TEST_PROVIDER;
-  const testProvider = flag === 'true' || flag === '1' || ((flag === 'auto' || flag === '') && !yookassa && !paypal);
+  const embedded = !env.DATABASE_URL;
+  const testProvider =
+    flag === 'true' || flag === '1' || ((flag === 'auto' || flag === '') && embedded && !yookassa && !paypal);
   return { yookassa, paypal, testProvider };
 }
 

@@ -283,6 +283,9 @@ export const adminPromoCodeRowSchema = z.object({
   discount_percentage: z.number(),
   valid_until: z.string(),
   active: z.boolean(),
+  public: z.boolean(),
+  max_redemptions: z.number().nullable(),
+  per_user_limit: z.number(),
   created_at: z.string(),
   /** Orders paid with the code. */
   used: z.number(),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PaymentProviderId } from '@hunab/contracts';
 
 /** A provider's payment as its API reports it, in our terms. Amounts are integer minor units. */
@@ -16,6 +17,25 @@ export interface ProviderPayment {
   failureReason: string | null;
   /** How the buyer paid: a card (or SBP), or a PayPal account. */
   method: 'card' | 'paypal' | null;
+  /** Minor units the provider reports as returned to the buyer (refunds made here or in the provider's own panel). */
+  refunded: number;
+}
+
+/** One line of a fiscal receipt (54-FZ): what was sold or returned, its amount and VAT code. */
+export interface ReceiptLine {
+  description: string;
+  amount: number;
+  /** YooKassa's VAT code of the product (1: no VAT, 2: 0 %, 3: 10 %, 4: 20 %, ...). */
+  vatCode: number;
+}
+
+export interface RefundInput {
+  paymentId: string;
+  amount: number;
+  currency: string;
+  idempotenceKey: string;
+  /** The returned items for a partial refund's receipt (a full refund's receipt is made from the payment's). */
+  receipt?: { email: string; lines: ReceiptLine[] };
 }
 
 export interface CreatePaymentInput {
@@ -29,6 +49,8 @@ export interface CreatePaymentInput {
   savePaymentMethod: boolean;
   /** The buyer's email (and name, phone) for the fiscal receipt. */
   receipt: { email: string; name?: string; phone?: string };
+  /** The product's VAT code for the receipt line. */
+  vatCode: number;
   /** Our own id for this request: the provider performs a repeated request once. */
   idempotenceKey: string;
 }
@@ -40,6 +62,7 @@ export interface ChargeSavedInput {
   currency: string;
   description: string;
   receipt: { email: string };
+  vatCode: number;
   idempotenceKey: string;
 }
 
@@ -64,10 +87,12 @@ export interface PaymentProvider {
   id: PaymentProviderId;
   /** Whether this provider takes payments in the currency. */
   supports(currency: string): boolean;
+  /** The smallest payment it takes, in minor units. */
+  minimumAmount: number;
   create(input: CreatePaymentInput): Promise<{ payment: ProviderPayment; confirmationUrl: string }>;
   /** The payment's current state; for providers that need it (PayPal) this completes an approved payment. */
   fetch(paymentId: string, idempotenceKey: string): Promise<ProviderPayment>;
-  refund(input: { paymentId: string; amount: number; currency: string; idempotenceKey: string }): Promise<void>;
+  refund(input: RefundInput): Promise<void>;
   chargeSaved(input: ChargeSavedInput): Promise<ProviderPayment>;
   /** Checks a notification's origin; null when it is forged, malformed or not about a payment. */
   verifyNotification(notification: IncomingNotification): Promise<VerifiedNotification | null>;
@@ -123,3 +148,16 @@ export async function providerRequest(
 export const decimal = (minor: number): string => (minor / 100).toFixed(2);
 /** A provider's decimal string back to minor units. */
 export const minorOf = (value: string | number): number => Math.round(Number(value) * 100);
+
+/**
+ * The idempotence key of one operation: the same parts give the same key, so a repeated request is performed once.
+ * Keys stay within the strictest documented limit of the providers (YooKassa: 64 characters); parts that would make a
+ * longer key are replaced by their SHA-256 digest, which is as deterministic.
+ */
+export const IDEMPOTENCE_KEY_LIMIT = 64;
+export function idempotenceKey(operation: string, ...parts: Array<string | number>): string {
+  const plain = [operation, ...parts].join('-');
+  if (plain.length <= IDEMPOTENCE_KEY_LIMIT) return plain;
+  const digest = createHash('sha256').update(parts.join('|')).digest('base64url');
+  return `${operation}-${digest}`.slice(0, IDEMPOTENCE_KEY_LIMIT);
+}
