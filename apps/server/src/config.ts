@@ -22,6 +22,8 @@ export interface AppConfig {
   schedulerIntervalMs: number;
   /** New accounts one client address may open in an hour (and mailing-list sign-ups it may make). */
   registrationsPerAddressPerHour: number;
+  /** NODE_ENV=production: a test provider's payment earns no referral reward. */
+  production?: boolean;
   /** Payment providers; absent: the built-in test provider alone, so the product sells with no setup. */
   payments?: PaymentsConfig;
   /** The Web Push (VAPID) key pair and contact; absent in tests that bring none: a pair is made for the process. */
@@ -156,5 +158,6 @@ export function appConfigFromEnv(env: Env, webDistDir: string, contentDir: strin
     crm: crmConfigFromEnv(env),
     vapid: loadVapidKeys(env),
     registrationsPerAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+    production: env.NODE_ENV === 'production',
   };
 }
