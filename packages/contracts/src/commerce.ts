@@ -183,5 +183,7 @@ export const testPaymentSchema = z.object({
   status: z.enum(['pending', 'succeeded', 'canceled']),
   return_url: z.string(),
   save_payment_method: z.boolean(),
+  /** Minor units refunded through the test provider. */
+  refunded_amount: z.number().int(),
 });
 export const testPaymentResponseSchema = z.object({ success: z.literal(true), payment: testPaymentSchema });
