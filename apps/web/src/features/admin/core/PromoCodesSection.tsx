@@ -70,7 +70,21 @@ export default function PromoCodesSection() {
     ['false', t('promo.withdrawn')],
   ] as const;
   const columns: Column<AdminPromoCodeRow>[] = [
-    { header: 'promo.code', sort: 'code', cell: (row) => <code>{row.code}</code>, className: 'text-nowrap' },
+    {
+      header: 'promo.code',
+      sort: 'code',
+      cell: (row) => (
+        <>
+          <code>{row.code}</code>
+          <div>
+            <span className={`badge text-bg-${row.public ? 'info' : 'secondary'}`}>
+              {row.public ? t('promo.public') : t('promo.private')}
+            </span>
+          </div>
+        </>
+      ),
+      className: 'text-nowrap',
+    },
     { header: 'promo.discount', cell: (row) => `${row.discount_percentage}%` },
     { header: 'promo.validUntil', sort: 'valid_until', cell: (row) => row.valid_until, className: 'text-nowrap' },
     {
@@ -87,10 +101,6 @@ export default function PromoCodesSection() {
     {
       header: 'promo.perUserLimit',
       cell: (row) => row.per_user_limit,
-    },
-    {
-      header: 'promo.visibility',
-      cell: (row) => (row.public ? t('promo.public') : t('promo.private')),
     },
     { header: 'promo.state', cell: (row) => (row.active ? t('promo.active') : t('promo.withdrawn')) },
     {
@@ -158,14 +168,14 @@ export default function PromoCodesSection() {
           />
           <InputField
             label={t('promo.perUserLimit')}
-            column="col-6 col-md-2"
+            column="col-6 col-md-3"
             type="number"
             min={1}
             required
             value={form.perUserLimit}
             onChange={(perUserLimit) => setForm({ ...form, perUserLimit })}
           />
-          <div className="col-12 col-md-4">
+          <div className="col-12 col-md-6">
             <label className="form-check form-switch small mb-2">
               <input
                 type="checkbox"
