@@ -47,6 +47,8 @@ export default defineConfig({
       DATABASE_URL: process.env.DATABASE_URL ?? '',
       // Every test opens accounts from this one address.
       REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
+      // The browser tests buy with the built-in test provider, which PostgreSQL keeps off unless asked.
+      PAYMENTS_TEST_PROVIDER: 'true',
     },
   },
 });

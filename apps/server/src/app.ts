@@ -197,6 +197,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     secret: config.jwtSecret,
     publicUrl: config.publicUrl,
+    // A payment of the built-in test provider moves no money: in production it earns no reward.
+    rewardTestPayments: !config.production,
+    rewardsPerMonth: async () => (await settings.read()).settings.referralRewardsPerMonth,
   });
   app.decorate('referrals', referrals);
   const mailing = createMailingService({
@@ -221,8 +224,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('crm', crm);
   app.decorate('mailing', mailing);
   // A new account brought by a referral link (its cookie) is recorded as the referrer's sign-up.
-  const onSignUp = (userId: string, cookie: string | undefined) =>
-    referrals.attributeSignUp(userId, cookie).catch((error: unknown) => {
+  const onSignUp = (userId: string, cookie: string | undefined, ip: string) =>
+    referrals.attributeSignUp(userId, cookie, ip).catch((error: unknown) => {
       app.log.warn({ err: error }, 'a referral could not be recorded at sign-up');
       return false;
     });

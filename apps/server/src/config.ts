@@ -23,6 +23,8 @@ export interface AppConfig {
   schedulerIntervalMs: number;
   /** New accounts one client address may open in an hour (and mailing-list sign-ups it may make). */
   registrationsPerAddressPerHour: number;
+  /** NODE_ENV=production: a test provider's payment earns no referral reward. */
+  production?: boolean;
   /** Payment providers; absent: the built-in test provider alone, so the product sells with no setup. */
   payments?: PaymentsConfig;
   /** The Web Push (VAPID) key pair and contact; absent in tests that bring none: a pair is made for the process. */
@@ -85,7 +87,10 @@ export function generateVapidKeys(): { publicKey: string; privateKey: string } {
 export interface PaymentsConfig {
   yookassa?: { shopId: string; secretKey: string; apiUrl: string };
   paypal?: { clientId: string; clientSecret: string; webhookId: string; apiUrl: string };
-  /** The built-in test provider; by default on only when no real provider is configured. */
+  /**
+   * The built-in test provider, which grants without charging: by default on only with the embedded database and no
+   * real provider (the two-command setup); with DATABASE_URL only when PAYMENTS_TEST_PROVIDER=true.
+   */
   testProvider: boolean;
 }
 
@@ -115,7 +120,9 @@ export function paymentsConfigFromEnv(env: Env): PaymentsConfig {
         }
       : undefined;
   const flag = env.PAYMENTS_TEST_PROVIDER;
-  const testProvider = flag === 'true' || flag === '1' || ((flag === 'auto' || flag === '') && !yookassa && !paypal);
+  const embedded = !env.DATABASE_URL;
+  const testProvider =
+    flag === 'true' || flag === '1' || ((flag === 'auto' || flag === '') && embedded && !yookassa && !paypal);
   return { yookassa, paypal, testProvider };
 }
 
@@ -158,5 +165,6 @@ export function appConfigFromEnv(env: Env, webDistDir: string, contentDir: strin
     registrationsPerAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
     ownerEmail: env.ADMIN_EMAIL,
     ...(env.SHARE_DRAWING_THREADS ? { shareDrawing: { threads: env.SHARE_DRAWING_THREADS } } : {}),
+    production: env.NODE_ENV === 'production',
   };
 }

@@ -80,6 +80,7 @@ describe('payments', () => {
       'created',
       'payment_created',
       'paid',
+      'refund_requested',
       'refunded',
     ]);
     expect((await api.get(`/api/admin/payments/${crypto.randomUUID()}`, { token: boss.token })).status).toBe(404);
@@ -166,12 +167,13 @@ describe('promo codes', () => {
     expect(await latestAudit()).toMatchObject({ action: 'promo_code.create', targetId: code });
     await api.post(
       '/api/admin/promo-codes',
-      { code, discount_percentage: 20, valid_until: validUntil },
+      { code, discount_percentage: 20, valid_until: validUntil, max_redemptions: null, per_user_limit: 2 },
       { token: boss.token },
     );
     expect(await latestAudit()).toMatchObject({
       action: 'promo_code.update',
-      before: expect.objectContaining({ discount_percentage: '10.00' }),
+      before: expect.objectContaining({ discount_percentage: '10.00', max_redemptions: 1, per_user_limit: 1 }),
+      after: expect.objectContaining({ maxRedemptions: null, perUserLimit: 2, public: false }),
     });
     const buyer = await signUp();
     await paidOrder(buyer, code);
@@ -182,6 +184,9 @@ describe('promo codes', () => {
     expect(list.body.data.find((p: { code: string }) => p.code === code)).toMatchObject({
       discount_percentage: 20,
       active: true,
+      public: false,
+      max_redemptions: null,
+      per_user_limit: 2,
       used: 1,
       started: 1,
     });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { purchases, users } from '../src/db/schema.ts';
+import { orders, purchases, users } from '../src/db/schema.ts';
 import { useTestApp } from './helpers/app.ts';
 import { client, newAddress, registration } from './helpers/http.ts';
 
@@ -39,12 +39,30 @@ beforeAll(async () => {
   friend = await signUp(await click(link.slug));
   await signUp(await click(link.slug));
   // The friend's first payment, past the refund window: the referrer earns the reward.
+  const paidAt = new Date(Date.now() - 20 * DAY);
+  const [order] = await ctx.database.db
+    .insert(orders)
+    .values({
+      userId: friend.id,
+      productId: '13days',
+      kind: 'purchase',
+      status: 'paid',
+      amount: 290000,
+      listAmount: 290000,
+      currency: 'RUB',
+      provider: 'yookassa',
+      lang: 'ru',
+      paidAt,
+      createdAt: paidAt,
+    })
+    .returning({ id: orders.id });
   await ctx.database.db.insert(purchases).values({
     userId: friend.id,
     productName: '13days',
     productLevel: 1,
     source: 'yookassa',
-    createdAt: new Date(Date.now() - 20 * DAY),
+    orderId: order?.id,
+    createdAt: paidAt,
   });
   expect((await ctx.app.referrals.runDue()).granted).toBe(1);
 });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { purchases, referralClicks, referrals, subscriptions, users } from '../src/db/schema.ts';
+import { buildApp } from '../src/app.ts';
+import { orders, purchases, referralClicks, referrals, subscriptions, users } from '../src/db/schema.ts';
 import { isSelfReferral } from '../src/modules/referrals/service.ts';
 import { useTestApp } from './helpers/app.ts';
 import { client, registration } from './helpers/http.ts';
@@ -34,8 +35,38 @@ async function click(path: string, headers: Record<string, string> = {}) {
   };
 }
 
-/** A payment as the payments module writes it: one row in purchases, made `daysAgo` days before the app's now. */
-async function paid(userId: string, daysAgo: number, source = 'yookassa') {
+/**
+ * A payment as the payments module writes it, made `daysAgo` days before the app's now: the paid order (2,900 ₽ for
+ * 13 Days unless told otherwise) and its row in purchases. An administrator's grant (source 'admin') has no order.
+ */
+async function paid(
+  userId: string,
+  daysAgo: number,
+  source = 'yookassa',
+  order: { amount?: number; currency?: string; discount?: string; refunded?: number } = {},
+) {
+  const at = new Date(Date.now() + ctx.clock.offsetMs - daysAgo * DAY);
+  const [written] =
+    source === 'admin'
+      ? []
+      : await ctx.database.db
+          .insert(orders)
+          .values({
+            userId,
+            productId: '13days',
+            kind: 'purchase',
+            status: order.refunded ? 'partially_refunded' : 'paid',
+            amount: order.amount ?? 290000,
+            listAmount: 290000,
+            currency: order.currency ?? 'RUB',
+            discountPercentage: order.discount ?? null,
+            refundedAmount: order.refunded ?? 0,
+            provider: source,
+            lang: 'ru',
+            paidAt: at,
+            createdAt: at,
+          })
+          .returning({ id: orders.id });
   const [row] = await ctx.database.db
     .insert(purchases)
     .values({
@@ -43,7 +74,8 @@ async function paid(userId: string, daysAgo: number, source = 'yookassa') {
       productName: '13days',
       productLevel: 1,
       source,
-      createdAt: new Date(Date.now() + ctx.clock.offsetMs - daysAgo * DAY),
+      orderId: written?.id ?? null,
+      createdAt: at,
     })
     .returning();
   return row?.id as number;
@@ -209,5 +241,93 @@ describe('referral rewards', () => {
     // The reward's subscription now ends in the past: the subscription scheduler expires it.
     await ctx.app.subscriptions.runDue();
     expect(await currentEnd(referrer.id)).toBeNull();
+  });
+});
+
+describe('rewards that cannot be farmed', () => {
+  async function referred(ip?: string) {
+    const referrer = await signUp();
+    const link = await newLink(referrer.token);
+    const cookie = (await click(`/r/${link.slug}`)).cookie;
+    return { referrer, link, cookie, friend: await friendOf(cookie, ip) };
+  }
+  async function friendOf(cookie: string, ip = '198.51.100.1') {
+    const reply = await api.post('/api/auth/register', registration(), { headers: { cookie }, ip });
+    expect(reply.status).toBe(200);
+    return { id: reply.body.user.id as string };
+  }
+
+  it('earns nothing from a 100 % code, a free order, or less than the cheapest programme', async () => {
+    for (const [source, order] of [
+      ['free', { amount: 0 }],
+      ['yookassa', { discount: '100.00', amount: 100 }],
+      ['yookassa', { amount: 100 }],
+      ['paypal', { amount: 2800, currency: 'USD' }],
+      ['yookassa', { amount: 290000, refunded: 100000 }],
+    ] as const) {
+      const { referrer, friend } = await referred();
+      await paid(friend.id, 20, source, order);
+      expect((await ctx.app.referrals.runDue()).granted, JSON.stringify(order)).toBe(0);
+      expect(await currentEnd(referrer.id)).toBeNull();
+    }
+    const { friend } = await referred();
+    await paid(friend.id, 20, 'paypal', { amount: 2900, currency: 'USD' });
+    expect((await ctx.app.referrals.runDue()).granted).toBe(1);
+  });
+
+  it('earns nothing from a test-provider payment in production', async () => {
+    const { referrer, friend } = await referred();
+    await paid(friend.id, 20, 'test');
+    const production = await buildApp({ database: ctx.database, config: { ...ctx.config, production: true } });
+    await production.ready();
+    try {
+      expect((await production.referrals.runDue()).granted).toBe(0);
+      expect(await currentEnd(referrer.id)).toBeNull();
+    } finally {
+      await production.close();
+    }
+    // Where no money is at stake (development, the two-command setup), the test provider plays the real one.
+    expect((await ctx.app.referrals.runDue()).granted).toBe(1);
+  });
+
+  it('caps a referrer’s rewards per month by the setting, and gives the rest the next month', async () => {
+    const admin = await signUp();
+    await ctx.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.id));
+    const saved = await api.put('/api/admin/settings', { referralRewardsPerMonth: 2 }, { token: admin.token });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    try {
+      const { referrer, cookie, friend } = await referred();
+      const friends = [friend, await friendOf(cookie), await friendOf(cookie)];
+      for (const each of friends) await paid(each.id, 20);
+      expect((await ctx.app.referrals.runDue()).granted).toBe(2);
+      expect((await ctx.app.referrals.runDue()).granted).toBe(0);
+      const rewards = await api.get('/api/referrals', { token: referrer.token });
+      expect(rewards.body.rewards).toHaveLength(2);
+      try {
+        ctx.clock.offsetMs = 32 * DAY;
+        expect((await ctx.app.referrals.runDue()).granted).toBe(1);
+      } finally {
+        ctx.clock.offsetMs = 0;
+      }
+    } finally {
+      await api.put('/api/admin/settings', { referralRewardsPerMonth: 5 }, { token: admin.token });
+    }
+  });
+
+  it('flags on the admin referrals page the referred accounts opened from one address', async () => {
+    const admin = await signUp();
+    await ctx.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.id));
+    const { referrer, cookie } = await referred('198.51.100.20');
+    await friendOf(cookie, '198.51.100.20');
+    await friendOf(cookie, '198.51.100.21');
+    const page = await api.get(`/api/admin/referrals/referrer/${referrer.id}/telegram`, { token: admin.token });
+    expect(page.status).toBe(200);
+    const flags = page.body.data.referred.map((row: { sameAddress: number }) => row.sameAddress).sort();
+    expect(flags).toEqual([0, 1, 1]);
+    const [row] = await ctx.database.db.select().from(referrals).where(eq(referrals.referrerId, referrer.id));
+    expect(JSON.stringify(row)).not.toContain('198.51.100');
+    expect(
+      (await api.get(`/api/admin/referrals/referrer/${referrer.id}/telegram`, { token: referrer.token })).status,
+    ).toBe(403);
   });
 });

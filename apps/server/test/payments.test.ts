@@ -1,11 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { paymentsConfigFromEnv } from '../src/config.ts';
 import { queryRows } from '../src/db/client.ts';
 import { orders, outboxEmails, paymentInbox, purchases, subscriptions, users } from '../src/db/schema.ts';
+import { loadEnv } from '../src/env.ts';
 import { useTestApp } from './helpers/app.ts';
 import { fakePaypal, fakeYookassa } from './helpers/fake-providers.ts';
 import { client, registration } from './helpers/http.ts';
+import {
+  PAYPAL,
+  paypalVaultedOrderRequestExample,
+  YOOKASSA,
+  yookassaPartialRefundExample,
+} from './helpers/provider-fixtures.ts';
 
 let yookassa: Awaited<ReturnType<typeof fakeYookassa>>;
 let paypal: Awaited<ReturnType<typeof fakePaypal>>;
@@ -573,5 +581,476 @@ describe('recurring billing', () => {
     } finally {
       ctx.clock.offsetMs = 0;
     }
+  });
+});
+
+describe('the providers as their documentation describes them', () => {
+  const yookassaPost = (path: string, body: unknown, key: string) =>
+    fetch(`${yookassa.url}${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${yookassa.credentials.shopId}:${yookassa.credentials.secretKey}`).toString('base64')}`,
+        'content-type': 'application/json',
+        'idempotence-key': key,
+      },
+      body: JSON.stringify(body),
+    });
+  const receiptOf = (value: string) => ({
+    customer: { email: 'buyer@example.com' },
+    items: [{ description: 'Hunab: 13 дней', quantity: '1.00', amount: { value, currency: 'RUB' }, vat_code: 1 }],
+  });
+  const payment = (value: string, description = 'Hunab') => ({
+    amount: { value, currency: 'RUB' },
+    capture: true,
+    confirmation: { type: 'redirect', return_url: 'https://hunab.test/back' },
+    description,
+    receipt: receiptOf(value),
+  });
+
+  it('keeps every key and text our adapters sent within the documented limits', () => {
+    expect(yookassa.requests.length).toBeGreaterThan(0);
+    for (const request of yookassa.requests.filter((r) => r.method === 'POST')) {
+      expect(request.key?.length ?? 0).toBeLessThanOrEqual(YOOKASSA.idempotenceKeyMax);
+    }
+  });
+
+  it('refuses at YooKassa a key over 64 characters, a long description, a badly written amount', async () => {
+    expect((await yookassaPost('/payments', payment('2900.00'), 'k'.repeat(65))).status).toBe(400);
+    expect((await yookassaPost('/payments', payment('2900.00'), 'k'.repeat(64))).status).toBe(200);
+    expect((await yookassaPost('/payments', payment('2900.00', 'd'.repeat(129)), randomKey())).status).toBe(400);
+    for (const value of ['2900', '2900.0', '2900.000', '29,00']) {
+      expect((await yookassaPost('/payments', payment(value), randomKey())).status, value).toBe(400);
+    }
+    expect(YOOKASSA.amountValue.test(yookassaPartialRefundExample.amount.value)).toBe(true);
+  });
+
+  it('refuses at YooKassa a partial refund without its receipt, and more than was paid', async () => {
+    const created = (await (await yookassaPost('/payments', payment('2900.00'), randomKey())).json()) as {
+      id: string;
+    };
+    yookassa.settle(created.id, 'succeeded');
+    const refund = (value: string, receipt?: unknown) => ({
+      payment_id: created.id,
+      amount: { value, currency: 'RUB' },
+      ...(receipt ? { receipt } : {}),
+    });
+    expect((await yookassaPost('/refunds', refund('900.00'), randomKey())).status).toBe(400);
+    expect((await yookassaPost('/refunds', refund('900.00', receiptOf('800.00')), randomKey())).status).toBe(400);
+    expect((await yookassaPost('/refunds', refund('900.00', receiptOf('900.00')), randomKey())).status).toBe(200);
+    expect((await yookassaPost('/refunds', refund('2000.01', receiptOf('2000.01')), randomKey())).status).toBe(400);
+  });
+
+  it('refuses at PayPal a long request id, a vaulted order without one, three decimals, a long description', async () => {
+    const token = (
+      (await (
+        await fetch(`${paypal.url}/v1/oauth2/token`, {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${Buffer.from(`${paypal.credentials.clientId}:${paypal.credentials.clientSecret}`).toString('base64')}`,
+          },
+          body: 'grant_type=client_credentials',
+        })
+      ).json()) as { access_token: string }
+    ).access_token;
+    const order = (body: unknown, requestId?: string) =>
+      fetch(`${paypal.url}/v2/checkout/orders`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          ...(requestId === undefined ? {} : { 'paypal-request-id': requestId }),
+        },
+        body: JSON.stringify(body),
+      });
+    const unit = (value: string, description = 'Hunab') => ({
+      intent: 'CAPTURE',
+      purchase_units: [{ amount: { currency_code: 'USD', value }, description }],
+    });
+    expect((await order(unit('29.00'), 'r'.repeat(109))).status).toBe(400);
+    expect((await order(unit('29.00'), 'r'.repeat(108))).status).toBe(200);
+    expect((await order(unit('29.001'), randomKey())).status).toBe(422);
+    expect((await order(unit('29.00', 'd'.repeat(128)), randomKey())).status).toBe(400);
+    expect((await order(paypalVaultedOrderRequestExample)).status).toBe(400);
+    const vaulted = await order(paypalVaultedOrderRequestExample, randomKey());
+    expect(vaulted.status).toBe(200);
+    const answer = (await vaulted.json()) as {
+      purchase_units: Array<{ payments: { captures: Array<{ status: string }> } }>;
+    };
+    expect(PAYPAL.captureStatuses).toContain(answer.purchase_units[0]?.payments.captures[0]?.status);
+  });
+});
+
+const randomKey = () => `test-${Math.random().toString(36).slice(2)}`;
+
+/** A YooKassa order for a new buyer, paid and applied through the result page's refresh. */
+async function paidYookassaOrder(productId = '13days') {
+  const buyer = await signUp();
+  const { order } = (await api.post('/api/orders', { product_id: productId }, { token: buyer.token })).body.data;
+  const paymentId = (await orderRow(order.id))?.providerPaymentId as string;
+  yookassa.settle(paymentId, 'succeeded');
+  await api.get(`/api/orders/${order.id}?refresh=true`, { token: buyer.token });
+  return { buyer, order, paymentId };
+}
+const paypalHeaders = {
+  'paypal-auth-algo': 'SHA256withRSA',
+  'paypal-cert-url': 'https://api.paypal.test/cert',
+  'paypal-transmission-id': 'T-2',
+  'paypal-transmission-sig': 'valid-signature',
+  'paypal-transmission-time': new Date().toISOString(),
+};
+const paypalEvent = (type: string, orderId: string) => ({
+  id: `WH-${Math.random().toString(36).slice(2)}`,
+  event_type: type,
+  resource: type.startsWith('CHECKOUT.ORDER')
+    ? { id: orderId }
+    : { id: `CAP-${orderId}`, supplementary_data: { related_ids: { order_id: orderId } } },
+});
+
+describe('refunds', () => {
+  it('accepts one of eight parallel refunds of 2,000 on a 2,900 order, with one call to the provider', async () => {
+    const boss = await admin();
+    const { order, paymentId } = await paidYookassaOrder();
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        api.post(
+          `/api/admin/payments/${order.id}/refund`,
+          { amount: 200000, reason: 'parallel' },
+          { token: boss.token },
+        ),
+      ),
+    );
+    expect(replies.filter((reply) => reply.status === 200)).toHaveLength(1);
+    for (const reply of replies.filter((r) => r.status !== 200)) {
+      expect([400, 409]).toContain(reply.status);
+      expect(reply.body.success).toBe(false);
+    }
+    const calls = yookassa.requests.filter(
+      (r) => r.path === '/refunds' && (r.body as { payment_id?: string }).payment_id === paymentId,
+    );
+    expect(calls).toHaveLength(1);
+    expect(await orderRow(order.id)).toMatchObject({
+      status: 'partially_refunded',
+      refundedAmount: 200000,
+      refundPending: 0,
+    });
+  });
+
+  it('sends the receipt of a partial refund with the VAT code the products editor set', async () => {
+    const boss = await admin();
+    const list = await api.get('/api/admin/products?limit=100', { token: boss.token });
+    const { id, created_at, updated_at, ...fields } = list.body.data.find((p: { id: string }) => p.id === '260days');
+    expect(fields.vat_code).toBe(1);
+    const saved = await api.put('/api/admin/products/260days', { ...fields, vat_code: 4 }, { token: boss.token });
+    expect(saved.body.data.vat_code).toBe(4);
+    expect(
+      (await api.put('/api/admin/products/260days', { ...fields, vat_code: 13 }, { token: boss.token })).status,
+    ).toBe(400);
+
+    const { order, paymentId } = await paidYookassaOrder('260days');
+    const url = `/api/admin/payments/${order.id}/refund`;
+    expect((await api.post(url, { amount: 100000, reason: 'part' }, { token: boss.token })).status).toBe(200);
+    expect((await api.post(url, { reason: 'the rest' }, { token: boss.token })).status).toBe(200);
+    const sent = yookassa.refunds.filter((r) => r.payment_id === paymentId);
+    expect(sent.map((r) => r.receipt?.items?.map((item) => [item.amount?.value, Number(item.vat_code)]))).toEqual([
+      [['1000.00', 4]],
+      [['4900.00', 4]],
+    ]);
+    expect(sent[0]?.receipt?.customer?.email).toMatch(/@/);
+
+    // A full refund in one go reuses the payment's receipt: none is sent.
+    const whole = await paidYookassaOrder('260days');
+    await api.post(`/api/admin/payments/${whole.order.id}/refund`, { reason: 'all' }, { token: boss.token });
+    expect(yookassa.refunds.find((r) => r.payment_id === whole.paymentId)?.receipt).toBeUndefined();
+  });
+});
+
+describe('PayPal captures and renewals', () => {
+  async function paypalOrder(body: Record<string, unknown> = { product_id: '13days' }) {
+    const buyer = await signUp('en');
+    const { order } = (await api.post('/api/orders', body, { token: buyer.token })).body.data;
+    return { buyer, order, paypalId: (await orderRow(order.id))?.providerPaymentId as string };
+  }
+  const notify = (type: string, paypalId: string) =>
+    api.post('/api/payments/webhooks/paypal', paypalEvent(type, paypalId), { headers: paypalHeaders });
+
+  it('reads a capture refunded at PayPal as refunded, in part and then in full, and takes the programme back', async () => {
+    const { buyer, order, paypalId } = await paypalOrder();
+    paypal.approve(paypalId);
+    await notify('CHECKOUT.ORDER.APPROVED', paypalId);
+    await settled();
+    expect((await orderRow(order.id))?.status).toBe('paid');
+
+    paypal.refundInPanel(paypalId, 900);
+    expect((await notify('PAYMENT.CAPTURE.REFUNDED', paypalId)).status).toBe(200);
+    await settled();
+    expect(await orderRow(order.id)).toMatchObject({ status: 'partially_refunded', refundedAmount: 900 });
+    expect(await purchasesOf(buyer.id)).toHaveLength(1);
+
+    paypal.refundInPanel(paypalId, 2000);
+    await notify('PAYMENT.CAPTURE.REFUNDED', paypalId);
+    await settled();
+    expect(await orderRow(order.id)).toMatchObject({ status: 'refunded', refundedAmount: 2900 });
+    expect(await purchasesOf(buyer.id)).toHaveLength(0);
+  });
+
+  it('fails an order whose capture PayPal declined or failed, and grants nothing', async () => {
+    for (const state of ['DECLINED', 'FAILED'] as const) {
+      const { buyer, order, paypalId } = await paypalOrder();
+      paypal.setCapture(paypalId, state);
+      const read = await api.get(`/api/orders/${order.id}?refresh=true`, { token: buyer.token });
+      expect(read.body.data.order, state).toMatchObject({ status: 'failed', failure_reason: state.toLowerCase() });
+      expect(await purchasesOf(buyer.id)).toHaveLength(0);
+    }
+  });
+
+  it('never grants a pending order whose capture is already refunded', async () => {
+    const { buyer, order, paypalId } = await paypalOrder();
+    paypal.setCapture(paypalId, 'REFUNDED');
+    const read = await api.get(`/api/orders/${order.id}?refresh=true`, { token: buyer.token });
+    expect(read.body.data.order).toMatchObject({ status: 'refunded', refunded_amount: 2900 });
+    expect(await purchasesOf(buyer.id)).toHaveLength(0);
+  });
+
+  it('renews a PayPal plan on its vaulted token with one single-step order and a request id', async () => {
+    const { buyer, order, paypalId } = await paypalOrder({ plan_id: 'basic_monthly', save_payment_method: true });
+    paypal.approve(paypalId);
+    await api.get(`/api/orders/${order.id}?refresh=true`, { token: buyer.token });
+    const [subscription] = await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, buyer.id));
+    expect(subscription).toMatchObject({ autoRenew: true, paymentMethodId: `VAULT-${paypalId}`, source: 'paypal' });
+    try {
+      ctx.clock.offsetMs = 30 * DAY + 60_000;
+      await ctx.app.payments.runDue();
+      const renewal = paypal.created.at(-1);
+      expect(renewal?.body).toMatchObject({
+        intent: 'CAPTURE',
+        payment_source: { paypal: { vault_id: `VAULT-${paypalId}` } },
+      });
+      expect(renewal?.requestId?.length).toBeLessThanOrEqual(PAYPAL.requestIdMax);
+      const renewals = await ctx.database.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.subscriptionId, subscription?.id ?? 0), eq(orders.kind, 'renewal')));
+      expect(renewals).toMatchObject([{ status: 'paid', provider: 'paypal', amount: 499, currency: 'USD' }]);
+    } finally {
+      ctx.clock.offsetMs = 0;
+    }
+  });
+});
+
+describe('asking the provider', () => {
+  it('asks about an order at most once every few seconds, sharing the answer with parallel callers', async () => {
+    const buyer = await signUp();
+    const { order } = (await api.post('/api/orders', { product_id: '13days' }, { token: buyer.token })).body.data;
+    const paymentId = (await orderRow(order.id))?.providerPaymentId as string;
+    const asked = () =>
+      yookassa.requests.filter((r) => r.method === 'GET' && r.path === `/payments/${paymentId}`).length;
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => api.get(`/api/orders/${order.id}?refresh=true`, { token: buyer.token })),
+    );
+    expect(replies.every((reply) => reply.status === 200 && reply.body.data.order.status === 'pending')).toBe(true);
+    expect(asked()).toBe(1);
+    await api.get(`/api/orders/${order.id}?refresh=true`, { token: buyer.token });
+    expect(asked()).toBe(1);
+    try {
+      ctx.clock.offsetMs = 6_000;
+      yookassa.settle(paymentId, 'succeeded');
+      const read = await api.get(`/api/orders/${order.id}?refresh=true`, { token: buyer.token });
+      expect(read.body.data.order.status).toBe('paid');
+      expect(asked()).toBe(2);
+    } finally {
+      ctx.clock.offsetMs = 0;
+    }
+  });
+
+  it('keeps a notification that came before the payment was final due, and applies it when it is', async () => {
+    const buyer = await signUp();
+    const { order } = (await api.post('/api/orders', { product_id: '13days' }, { token: buyer.token })).body.data;
+    const paymentId = (await orderRow(order.id))?.providerPaymentId as string;
+    const notice = yookassaNotice('payment.succeeded', paymentId);
+    expect((await api.post('/api/payments/webhooks/yookassa', notice, { ip: YOOKASSA_IP })).status).toBe(200);
+    await settled();
+    expect((await orderRow(order.id))?.status).toBe('pending');
+    const [row] = await ctx.database.db
+      .select()
+      .from(paymentInbox)
+      .where(eq(paymentInbox.providerPaymentId, paymentId));
+    expect(row).toMatchObject({ processedAt: null, lastError: expect.stringMatching(/not final/) });
+
+    // The genuine notification is the same event: kept once; the row that is due applies it.
+    yookassa.settle(paymentId, 'succeeded');
+    expect((await api.post('/api/payments/webhooks/yookassa', notice, { ip: YOOKASSA_IP })).status).toBe(200);
+    try {
+      ctx.clock.offsetMs = 31_000;
+      await settled();
+    } finally {
+      ctx.clock.offsetMs = 0;
+    }
+    expect((await orderRow(order.id))?.status).toBe('paid');
+    expect(await purchasesOf(buyer.id)).toHaveLength(1);
+  });
+});
+
+describe('the test provider and no provider at all', () => {
+  it('is on by default only with the embedded database; with DATABASE_URL only when asked for', () => {
+    const url = 'postgres://postgres@127.0.0.1:5432/shop';
+    expect(paymentsConfigFromEnv(loadEnv({})).testProvider).toBe(true);
+    expect(paymentsConfigFromEnv(loadEnv({ DATABASE_URL: url })).testProvider).toBe(false);
+    expect(paymentsConfigFromEnv(loadEnv({ DATABASE_URL: url, PAYMENTS_TEST_PROVIDER: 'auto' })).testProvider).toBe(
+      false,
+    );
+    expect(paymentsConfigFromEnv(loadEnv({ DATABASE_URL: url, PAYMENTS_TEST_PROVIDER: 'true' })).testProvider).toBe(
+      true,
+    );
+    expect(paymentsConfigFromEnv(loadEnv({ PAYMENTS_TEST_PROVIDER: 'false' })).testProvider).toBe(false);
+  });
+
+  it('answers that payment is not available when no provider is configured, and writes no order', async () => {
+    const bare = await buildApp({
+      database: ctx.database,
+      config: { ...ctx.config, payments: { testProvider: false } },
+    });
+    await bare.ready();
+    try {
+      const buyer = await signUp();
+      const reply = await bare.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { authorization: `Bearer ${buyer.token}` },
+        payload: { product_id: '13days' },
+      });
+      expect(reply.statusCode).toBe(409);
+      expect(reply.json()).toMatchObject({ success: false, error: { code: 'PAYMENTS_UNAVAILABLE' } });
+      expect(await ctx.database.db.select().from(orders).where(eq(orders.userId, buyer.id))).toHaveLength(0);
+      expect(
+        (await bare.inject({ method: 'GET', url: '/api/payments/test-provider/00000000-0000-4000-8000-000000000000' }))
+          .statusCode,
+      ).toBe(404);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('promo codes', () => {
+  const code = (overrides: Record<string, unknown>) => ({
+    discount_percentage: 10,
+    valid_until: '2099-01-01',
+    ...overrides,
+  });
+
+  it('lists only public codes, and the admin list shows the limits', async () => {
+    const boss = await admin();
+    await api.post('/api/admin/promo-codes', code({ code: 'SECRET100', discount_percentage: 100 }), {
+      token: boss.token,
+    });
+    await api.post('/api/admin/promo-codes', code({ code: 'OPEN15', discount_percentage: 15, public: true }), {
+      token: boss.token,
+    });
+    const listed = (await api.get('/api/promo/active')).body.data.map((p: { code: string }) => p.code);
+    expect(listed).toContain('OPEN15');
+    expect(listed).not.toContain('SECRET100');
+    const rows = (await api.get('/api/admin/promo-codes?limit=100', { token: boss.token })).body.data;
+    expect(rows.find((r: { code: string }) => r.code === 'SECRET100')).toMatchObject({
+      public: false,
+      max_redemptions: 1,
+      per_user_limit: 1,
+    });
+  });
+
+  it('gives a one-use code to one of seven parallel orders, and one is paid', async () => {
+    const boss = await admin();
+    await api.post('/api/admin/promo-codes', code({ code: 'ONCE7' }), { token: boss.token });
+    const buyers = await Promise.all(Array.from({ length: 7 }, () => signUp()));
+    const replies = await Promise.all(
+      buyers.map((buyer) =>
+        api.post(
+          '/api/orders',
+          { product_id: '13days', provider: 'test', promo_code: 'once7' },
+          { token: buyer.token },
+        ),
+      ),
+    );
+    const accepted = replies.filter((reply) => reply.status === 201);
+    expect(accepted).toHaveLength(1);
+    for (const reply of replies.filter((r) => r.status !== 201)) {
+      expect(reply).toMatchObject({ status: 409, body: { error: { code: 'PROMO_EXHAUSTED' } } });
+    }
+    const winner = buyers[replies.indexOf(accepted[0] as (typeof replies)[number])];
+    const paymentId = new URL(accepted[0]?.body.data.confirmation_url).searchParams.get('test_payment');
+    await api.post(`/api/payments/test-provider/${paymentId}/pay`, {}, { token: winner?.token });
+    await settled();
+    const paid = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from orders where promo_code = 'ONCE7' and status = 'paid'`,
+    );
+    expect(paid).toEqual([{ n: 1 }]);
+  });
+
+  it('releases a use when its order fails, and holds each buyer to their own limit', async () => {
+    const boss = await admin();
+    await api.post('/api/admin/promo-codes', code({ code: 'AGAIN', max_redemptions: null }), { token: boss.token });
+    const first = await signUp();
+    const created = await api.post(
+      '/api/orders',
+      { product_id: '13days', provider: 'test', promo_code: 'AGAIN' },
+      { token: first.token },
+    );
+    expect(created.status).toBe(201);
+    const again = await api.post(
+      '/api/orders',
+      { product_id: '13days', provider: 'test', promo_code: 'AGAIN' },
+      { token: first.token },
+    );
+    expect(again).toMatchObject({ status: 409, body: { error: { code: 'PROMO_EXHAUSTED' } } });
+    const paymentId = new URL(created.body.data.confirmation_url).searchParams.get('test_payment');
+    await api.post(`/api/payments/test-provider/${paymentId}/decline`, {}, { token: first.token });
+    await settled();
+    const retry = await api.post(
+      '/api/orders',
+      { product_id: '13days', provider: 'test', promo_code: 'AGAIN' },
+      { token: first.token },
+    );
+    expect(retry.status).toBe(201);
+  });
+
+  it('grants a 100 % code’s order at once without a provider', async () => {
+    const boss = await admin();
+    await api.post('/api/admin/promo-codes', code({ code: 'GIFT100', discount_percentage: 100 }), {
+      token: boss.token,
+    });
+    const buyer = await signUp();
+    const before = yookassa.requests.length;
+    const created = await api.post(
+      '/api/orders',
+      { product_id: '13days', promo_code: 'GIFT100' },
+      { token: buyer.token },
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({
+      confirmation_url: null,
+      order: { status: 'paid', amount: 0, provider: 'free', promo_code: 'GIFT100', list_amount: 290000 },
+    });
+    expect(yookassa.requests.length).toBe(before);
+    expect(await purchasesOf(buyer.id)).toMatchObject([{ productId: '13days', source: 'free' }]);
+    const refund = await api.post(
+      `/api/admin/payments/${created.body.data.order.id}/refund`,
+      { reason: 'nothing was paid' },
+      { token: boss.token },
+    );
+    expect(refund.status).toBe(409);
+  });
+
+  it('never charges less than the provider takes', async () => {
+    const boss = await admin();
+    await api.post('/api/admin/promo-codes', code({ code: 'NEARLY', discount_percentage: 99.99 }), {
+      token: boss.token,
+    });
+    const buyer = await signUp('en');
+    const created = await api.post(
+      '/api/orders',
+      { product_id: '13days', promo_code: 'NEARLY' },
+      { token: buyer.token },
+    );
+    expect(created.body.data.order).toMatchObject({ status: 'pending', amount: 100, provider: 'paypal' });
   });
 });

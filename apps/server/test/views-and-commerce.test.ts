@@ -115,17 +115,23 @@ describe('promo codes, mailing lists, purchases and CRM views', () => {
     ).toBe(403);
     await api.post(
       '/api/admin/promo-codes',
-      { code: 'moon13', discount_percentage: 13, valid_until: '2099-07-25' },
+      { code: 'moon13', discount_percentage: 13, valid_until: '2099-07-25', public: true },
       { token: boss.token },
     );
     await api.post(
       '/api/admin/promo-codes',
-      { code: 'KIN260', discount_percentage: 26, valid_until: '2099-01-01' },
+      { code: 'KIN260', discount_percentage: 26, valid_until: '2099-01-01', public: true },
+      { token: boss.token },
+    );
+    // A private code (the default) is never listed, whatever its discount.
+    await api.post(
+      '/api/admin/promo-codes',
+      { code: 'GIFT100', discount_percentage: 100, valid_until: '2099-01-01' },
       { token: boss.token },
     );
     await api.post(
       '/api/admin/promo-codes',
-      { code: 'OLD', discount_percentage: 50, valid_until: '2001-01-01' },
+      { code: 'OLD', discount_percentage: 50, valid_until: '2001-01-01', public: true },
       { token: boss.token },
     );
     const bad = await api.post(
@@ -137,7 +143,7 @@ describe('promo codes, mailing lists, purchases and CRM views', () => {
     const list = (await api.get('/api/promo/active')).body.data;
     expect(list.map((p: { code: string }) => p.code).slice(0, 2)).toEqual(['KIN260', 'MOON13']);
     expect(list[0].discount_percentage).toBe('26.00');
-    expect(list.some((p: { code: string }) => p.code === 'OLD')).toBe(false);
+    expect(list.some((p: { code: string }) => p.code === 'OLD' || p.code === 'GIFT100')).toBe(false);
     expect((await api.delete('/api/admin/promo-codes/KIN260', { token: boss.token })).status).toBe(200);
     expect((await api.get('/api/promo/active')).body.data.map((p: { code: string }) => p.code)).not.toContain('KIN260');
   });

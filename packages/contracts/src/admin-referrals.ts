@@ -46,7 +46,16 @@ export const adminReferrerSchema = z.object({
   to: z.string(),
   links: z.array(z.object({ id: z.number(), slug: z.string(), target: z.string(), lang: z.string() })),
   clicksPerDay: z.array(z.object({ day: z.string(), count: z.number() })),
-  referred: z.array(z.object({ userId: z.string(), email: z.string(), signedUpAt: z.string(), purchases: z.number() })),
+  referred: z.array(
+    z.object({
+      userId: z.string(),
+      email: z.string(),
+      signedUpAt: z.string(),
+      purchases: z.number(),
+      /** Other referred accounts opened from the same client address (a sign of one person farming rewards). */
+      sameAddress: z.number(),
+    }),
+  ),
   rewards: z.array(
     z.object({
       id: z.number(),

@@ -283,6 +283,9 @@ export const adminPromoCodeRowSchema = z.object({
   discount_percentage: z.number(),
   valid_until: z.string(),
   active: z.boolean(),
+  public: z.boolean(),
+  max_redemptions: z.number().nullable(),
+  per_user_limit: z.number(),
   created_at: z.string(),
   /** Orders paid with the code. */
   used: z.number(),
@@ -305,6 +308,11 @@ export const adminProductFieldsSchema = z.strictObject({
   price_rub: z.number().int().min(0).max(100_000_000),
   /** Minor units (cents). */
   price_usd: z.number().int().min(0).max(100_000_000),
+  /**
+   * The VAT code of the product's 54-FZ receipt lines, as YooKassa numbers them (1: no VAT, 2: 0 %, 3: 10 %, 4: 20 %,
+   * 5: 10/110, 6: 20/120, 7 to 12: the rates of 2025).
+   */
+  vat_code: z.number().int().min(1).max(12).default(1),
   currency: z.enum(['RUB', 'USD']).default('RUB'),
   show: z.boolean(),
   is_active: z.boolean(),

@@ -7,6 +7,8 @@ import { safeText } from './text.ts';
 /** Payment providers: YooKassa (RUB), PayPal (USD) and the built-in test provider (any currency). */
 export const PAYMENT_PROVIDERS = ['yookassa', 'paypal', 'test'] as const;
 export type PaymentProviderId = (typeof PAYMENT_PROVIDERS)[number];
+/** Who took an order's money: a provider, or nobody for an order a 100 % promo code paid in full. */
+export const ORDER_PROVIDERS = [...PAYMENT_PROVIDERS, 'free'] as const;
 export const CURRENCIES = ['RUB', 'USD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'partially_refunded', 'refunded'] as const;
@@ -142,7 +144,7 @@ export const orderSchema = z.object({
   currency: z.string(),
   promo_code: z.string().nullable(),
   discount_percentage: z.string().nullable(),
-  provider: z.enum(PAYMENT_PROVIDERS),
+  provider: z.enum(ORDER_PROVIDERS),
   provider_payment_id: z.string().nullable(),
   payer_id: z.string().nullable(),
   failure_reason: z.string().nullable(),
@@ -181,6 +183,8 @@ export const testPaymentSchema = z.object({
   status: z.enum(['pending', 'succeeded', 'canceled']),
   return_url: z.string(),
   save_payment_method: z.boolean(),
+  /** Minor units refunded through the test provider. */
+  refunded_amount: z.number().int(),
 });
 export const testPaymentResponseSchema = z.object({ success: z.literal(true), payment: testPaymentSchema });
 

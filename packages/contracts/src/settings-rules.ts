@@ -11,6 +11,8 @@ export interface AppSettings {
   thirteenMoonsBotUrl: string;
   /** The chat-bot link of each language (the language config of spec 000 section 3). */
   chatBotLinks: Record<(typeof SETTINGS_LANGUAGES)[number], string>;
+  /** How many referral rewards one referrer may earn in a calendar month (UTC); the rest wait for the next. */
+  referralRewardsPerMonth: number;
 }
 export type SettingKey = keyof AppSettings;
 
@@ -20,6 +22,7 @@ export const SETTING_DEFAULTS: AppSettings = {
   chatBotLinks: Object.fromEntries(
     SETTINGS_LANGUAGES.map((lang) => [lang, `https://t.me/hunab_app_bot?start=${lang}`]),
   ) as AppSettings['chatBotLinks'],
+  referralRewardsPerMonth: 5,
 };
 
 /** Settings the public `GET /api/settings` answers; the others only administrators read. */

@@ -28,6 +28,7 @@ export const settingValueSchemas = {
       typeof botUrl
     >,
   ),
+  referralRewardsPerMonth: z.number().int().min(0).max(1000),
 };
 
 /** A change of some settings: only the keys given change. */
@@ -35,6 +36,7 @@ export const settingsUpdateBodySchema = z.strictObject({
   thirteenMoonsTarget: settingValueSchemas.thirteenMoonsTarget.optional(),
   thirteenMoonsBotUrl: settingValueSchemas.thirteenMoonsBotUrl.optional(),
   chatBotLinks: settingValueSchemas.chatBotLinks.optional(),
+  referralRewardsPerMonth: settingValueSchemas.referralRewardsPerMonth.optional(),
   reason: z.string().trim().max(500).optional(),
 });
 
@@ -42,6 +44,7 @@ const settingsSchema = z.object({
   thirteenMoonsTarget: z.string(),
   thirteenMoonsBotUrl: z.string(),
   chatBotLinks: z.record(z.string(), z.string()),
+  referralRewardsPerMonth: z.number(),
 });
 export const publicSettingsResponseSchema = z.object({ success: z.literal(true), data: settingsSchema.partial() });
 export const adminSettingsResponseSchema = z.object({

@@ -137,6 +137,12 @@ export const promoCreateBodySchema = z.strictObject({
     .min(1, 'The discount is 1 to 100 percent')
     .max(100, 'The discount is 1 to 100 percent'),
   valid_until: dateTextSchema,
+  /** Listed on /promo/active and in banners; a private code (the default) works only for whoever is given it. */
+  public: z.boolean().default(false),
+  /** Orders that may use the code in all; null: no limit. */
+  max_redemptions: z.number().int().min(1).max(1_000_000).nullable().default(1),
+  /** Orders one buyer may use it for. */
+  per_user_limit: z.number().int().min(1).max(1000).default(1),
 });
 export const promoParamsSchema = z.strictObject({ code: safeText(32).pipe(z.string().min(1)) });
 

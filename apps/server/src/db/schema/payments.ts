@@ -72,6 +72,8 @@ export const orders = pgTable(
     savePaymentMethod: boolean('save_payment_method').notNull().default(false),
     failureReason: text('failure_reason'),
     refundedAmount: integer('refunded_amount').notNull().default(0),
+    /** Refunds asked of the provider and not answered yet: they count against what is left to refund. */
+    refundPending: integer('refund_pending').notNull().default(0),
     source: text('source'),
     lang: text('lang').notNull(),
     /** The buyer's name, email and phone for the receipt (54-FZ), when given on the checkout form. */

@@ -29,6 +29,8 @@ export const products = pgTable(
     days: integer('days').notNull(),
     priceRub: integer('price_rub').notNull(),
     priceUsd: integer('price_usd').notNull(),
+    /** YooKassa's VAT code for the 54-FZ receipt lines of this product (1: no VAT, 2: 0 %, 3: 10 %, 4: 20 %, ...). */
+    vatCode: integer('vat_code').notNull().default(1),
     currency: text('currency').notNull().default('RUB'),
     show: boolean('show').notNull().default(true),
     isActive: boolean('is_active').notNull().default(true),

@@ -1,4 +1,4 @@
-import { boolean, date, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
 export const promoCodes = pgTable('promo_codes', {
@@ -6,5 +6,11 @@ export const promoCodes = pgTable('promo_codes', {
   discountPercentage: numeric('discount_percentage', { precision: 5, scale: 2 }).notNull(),
   validUntil: date('valid_until', { mode: 'string' }).notNull(),
   active: boolean('active').notNull().default(true),
+  /** Listed to everyone (and in banners) only when public; a private code works for whoever is given it. */
+  public: boolean('public').notNull().default(false),
+  /** Orders that may use the code in all (under way or paid); null: no limit. */
+  maxRedemptions: integer('max_redemptions').default(1),
+  /** Orders one buyer may use it for. */
+  perUserLimit: integer('per_user_limit').notNull().default(1),
   createdAt: createdAt(),
 });

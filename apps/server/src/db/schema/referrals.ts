@@ -50,9 +50,18 @@ export const referrals = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     linkId: bigint('link_id', { mode: 'number' }).references(() => referralLinks.id, { onDelete: 'set null' }),
     clickId: bigint('click_id', { mode: 'number' }).references(() => referralClicks.id, { onDelete: 'set null' }),
+    /**
+     * A keyed digest of the client address the account was opened from (the address itself is not kept), so that
+     * administrators see referred accounts opened from one address.
+     */
+    addressHash: text('address_hash'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('referrals_referred_user').on(t.referredUserId), index('referrals_referrer').on(t.referrerId)],
+  (t) => [
+    uniqueIndex('referrals_referred_user').on(t.referredUserId),
+    index('referrals_referrer').on(t.referrerId),
+    index('referrals_address').on(t.addressHash),
+  ],
 );
 
 /**

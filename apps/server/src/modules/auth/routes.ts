@@ -27,7 +27,7 @@ const tags = ['auth'];
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   /** Called with a new account and the request's referral cookie (the referrals module records the sign-up). */
-  onSignUp?: (userId: string, referralCookie: string | undefined) => Promise<unknown>;
+  onSignUp?: (userId: string, referralCookie: string | undefined, ip: string) => Promise<unknown>;
 }> = async (app, { auth, onSignUp }) => {
   const session = sessionHooks(auth);
 
@@ -43,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { user, token, requiresEmailVerification } = await auth.register(request.body, request.ip);
-      await onSignUp?.(user.id, referralCookie(request));
+      await onSignUp?.(user.id, referralCookie(request), request.ip);
       return {
         success: true as const,
         message: requiresEmailVerification

@@ -149,7 +149,9 @@ export const adminReferralRoutes: FastifyPluginAsyncZod<{
       const referred = await queryRows<Record<string, unknown>>(
         db,
         sql`select r.referred_user_id::text as "userId", u.email, r.created_at as "signedUpAt",
-                   (select count(*) from purchases p where p.user_id = r.referred_user_id)::int as purchases
+                   (select count(*) from purchases p where p.user_id = r.referred_user_id)::int as purchases,
+                   (select count(*) from referrals o where o.address_hash = r.address_hash
+                      and o.id <> r.id)::int as "sameAddress"
             from referrals r join users u on u.id = r.referred_user_id
             where r.link_id in (${ids}) order by r.created_at desc limit 1000`,
       );
@@ -175,6 +177,7 @@ export const adminReferralRoutes: FastifyPluginAsyncZod<{
             email: String(row.email),
             signedUpAt: iso(row.signedUpAt),
             purchases: Number(row.purchases),
+            sameAddress: Number(row.sameAddress),
           })),
           rewards: rewards.map((row) => ({
             id: Number(row.id),

@@ -26,7 +26,7 @@ export const mailingInterestRoutes: FastifyPluginAsyncZod<{
   db: Db;
   auth: AuthService;
   now: () => Date;
-  onSignUp?: (userId: string, referralCookie: string | undefined) => Promise<unknown>;
+  onSignUp?: (userId: string, referralCookie: string | undefined, ip: string) => Promise<unknown>;
   mailing: MailingService;
 }> = async (app, { db, auth, now, onSignUp, mailing }) => {
   // Requests that may send mail are counted in the database, so the limits hold across processes.
@@ -94,7 +94,7 @@ export const mailingInterestRoutes: FastifyPluginAsyncZod<{
         );
         token = created.token;
         user = { id: created.user.id, email: toUserDto(created.user).email };
-        await onSignUp?.(created.user.id, referralCookie(request));
+        await onSignUp?.(created.user.id, referralCookie(request), request.ip);
       }
       await mailing.subscribe(email, interest, lang ?? 'ru');
       // The same answer whether the address was on the list already or not: the list cannot be probed.

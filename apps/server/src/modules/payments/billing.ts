@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../lib/errors.ts';
 import { formatAmount, formatDay } from '../../lib/locale-format.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { pick } from '../products/service.ts';
-import type { PaymentProvider } from './providers/types.ts';
+import { idempotenceKey, type PaymentProvider } from './providers/types.ts';
 import { type OrderRow, type PaymentService, RENEWAL_REMINDER_DAYS, RENEWAL_RETRY_DAYS } from './service.ts';
 
 const DAY_MS = 86_400_000;
@@ -153,7 +153,9 @@ export function createBilling(options: {
         currency: first.currency,
         description: `Hunab: ${pick(product.nameI18n, first.lang, product.id)}`,
         receipt: { email: first.receipt?.email ?? '' },
-        idempotenceKey: `renewal-${row.id}-${periodEnd.toISOString()}-${attempt}`,
+        vatCode: product.vatCode,
+        // One key per subscription, period and attempt, within every provider's documented limit.
+        idempotenceKey: idempotenceKey('renewal', row.id, periodEnd.toISOString(), attempt),
       });
       await db.update(orders).set({ providerPaymentId: payment.id }).where(eq(orders.id, order.id));
       result = await payments.apply(order.id, payment, 'scheduler');
@@ -172,6 +174,7 @@ export function createBilling(options: {
           payerId: null,
           failureReason: 'provider_unavailable',
           method: null,
+          refunded: 0,
         },
         'scheduler',
       );

@@ -198,6 +198,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     status: row.status,
     return_url: row.returnUrl,
     save_payment_method: row.savePaymentMethod,
+    refunded_amount: row.refundedAmount,
   });
 
   app.get(

@@ -7,7 +7,7 @@ import {
   type PaymentProviderId,
   planById,
 } from '@hunab/contracts';
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
@@ -30,7 +30,7 @@ import type { ProductRow, ProductService } from '../products/service.ts';
 import { pick } from '../products/service.ts';
 import { utcDay } from '../subscriptions/access.ts';
 import { currentSubscription } from '../subscriptions/service.ts';
-import { type PaymentProvider, ProviderError, type ProviderPayment } from './providers/types.ts';
+import { idempotenceKey, type PaymentProvider, ProviderError, type ProviderPayment } from './providers/types.ts';
 import { holdsProgramme } from './purchases.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -44,6 +44,14 @@ export const RENEWAL_RETRY_DAYS = [1, 2, 4] as const;
 export const RENEWAL_REMINDER_DAYS = 3;
 /** An unpaid order is abandoned after a day (the provider's own confirmation links expire sooner). */
 const ABANDON_AFTER_MS = DAY_MS;
+/** The result pages' refresh asks the provider about one order at most this often; callers in between share it. */
+export const REFRESH_EVERY_MS = 5_000;
+/** A notification whose payment is not final yet is tried again this many times (30 s doubling, at most an hour). */
+const INBOX_ATTEMPTS = 12;
+/** The order statuses that hold a promo code's use: under way, or paid (a failed or cancelled order releases it). */
+const PROMO_HOLDING: OrderStatus[] = ['pending', 'paid', 'partially_refunded', 'refunded'];
+/** An order a 100 % promo code pays in full: no provider, nothing charged. */
+export const FREE_PROVIDER = 'free';
 
 /** The card a payment was made with, for the subscription's payment method; nothing when the provider named none. */
 const cardColumns = (payment: ProviderPayment) =>
@@ -94,7 +102,7 @@ export function createPaymentService(options: PaymentsOptions) {
     const preferred = currency === 'RUB' ? 'yookassa' : 'paypal';
     const chosen = providers.get(preferred) ?? providers.get('test');
     if (!chosen?.supports(currency)) {
-      throw new ApiError(400, 'PROVIDER_UNAVAILABLE', `No payment provider takes ${currency} here.`);
+      throw new ApiError(409, 'PAYMENTS_UNAVAILABLE', 'Payment is not available here yet.');
     }
     return chosen;
   }
@@ -109,9 +117,18 @@ export function createPaymentService(options: PaymentsOptions) {
     return options.products.buyable(plan.id);
   }
 
-  async function promoDiscount(code: string | undefined): Promise<{ code: string; percentage: string } | null> {
+  /**
+   * The promo code of a new order, read under a lock of its row inside the order's transaction: it must be active, and
+   * its uses (orders under way or paid) below its total and per-buyer limits. A failed or cancelled order releases its
+   * use; parallel orders with a one-use code wait for each other, and only the first gets it.
+   */
+  async function claimPromo(
+    tx: Tx,
+    code: string | undefined,
+    userId: string,
+  ): Promise<{ code: string; percentage: string } | null> {
     if (!code) return null;
-    const [row] = await db
+    const [row] = await tx
       .select()
       .from(promoCodes)
       .where(
@@ -121,8 +138,21 @@ export function createPaymentService(options: PaymentsOptions) {
           gte(promoCodes.validUntil, utcDay(now())),
         ),
       )
-      .limit(1);
+      .for('update');
     if (!row) throw new ApiError(400, 'PROMO_INVALID', 'This promo code is not valid.');
+    const [uses] = await tx
+      .select({
+        total: count(),
+        mine: sql<number>`count(*) filter (where ${orders.userId} = ${userId})`.mapWith(Number),
+      })
+      .from(orders)
+      .where(and(eq(orders.promoCode, row.code), inArray(orders.status, PROMO_HOLDING)));
+    if (row.maxRedemptions !== null && (uses?.total ?? 0) >= row.maxRedemptions) {
+      throw new ApiError(409, 'PROMO_EXHAUSTED', 'This promo code has been used up.');
+    }
+    if ((uses?.mine ?? 0) >= row.perUserLimit) {
+      throw new ApiError(409, 'PROMO_EXHAUSTED', 'You have already used this promo code.');
+    }
     return { code: row.code, percentage: row.discountPercentage };
   }
 
@@ -298,15 +328,66 @@ export function createPaymentService(options: PaymentsOptions) {
   }
 
   /**
+   * What a full refund takes back: the programme's purchase, or the subscription the order started (which expires
+   * now). A renewal's refund leaves the subscription to run out.
+   */
+  async function takeBack(tx: Tx, order: OrderRow, actor: Actor, reason: string) {
+    await tx.delete(purchases).where(eq(purchases.orderId, order.id));
+    if (!order.subscriptionId || order.kind === 'renewal') return;
+    const [ended] = await tx
+      .update(subscriptions)
+      .set({ status: 'expired', endedAt: now(), autoRenew: false, nextChargeAt: null, updatedAt: now() })
+      .where(and(eq(subscriptions.id, order.subscriptionId), sql`${subscriptions.status} <> 'expired'`))
+      .returning({ id: subscriptions.id });
+    if (ended) {
+      await tx.insert(subscriptionEvents).values({
+        subscriptionId: ended.id,
+        fromStatus: null,
+        toStatus: 'expired',
+        actor: actor === 'admin' ? 'admin' : 'scheduler',
+        reason: `refunded: ${reason}`.slice(0, 500),
+        at: now(),
+      });
+    }
+  }
+
+  /** The refunded total of an order (locked by the caller) becomes `refunded`; a full refund takes back its grant. */
+  async function writeRefunded(tx: Tx, locked: OrderRow, refunded: number, actor: Actor, data: unknown) {
+    const status: OrderStatus = refunded >= locked.amount ? 'refunded' : refunded > 0 ? 'partially_refunded' : 'paid';
+    const [row] = await tx
+      .update(orders)
+      .set({ refundedAmount: refunded, status, updatedAt: now() })
+      .where(eq(orders.id, locked.id))
+      .returning();
+    if (!row) throw new Error('the refund was not written');
+    await event(tx, locked.id, 'refunded', actor, { from: locked.status, to: status, data });
+    return row;
+  }
+
+  /**
    * Moves an order by what its provider reported when asked. Only forward: a pending order becomes paid, failed or
-   * cancelled once; a paid order is never moved back by a late or replayed report. The grant is written in the same
-   * transaction, so an order is never paid without its access, nor granted twice.
+   * cancelled once; a paid order is never moved back by a late or replayed report, only on to (partially) refunded
+   * when the provider reports money returned. The grant is written in the same transaction, so an order is never
+   * paid without its access, nor granted twice.
    */
   async function apply(orderId: string, payment: ProviderPayment, actor: Actor): Promise<OrderRow | null> {
     const outcome = await db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       if (!order) return null;
-      if (order.status !== 'pending' || payment.status === 'pending') return { order, moved: false };
+      if (payment.status === 'pending') return { order, moved: false };
+      if (order.status !== 'pending') {
+        // A refund the provider reports (made in its own panel, or PayPal's REFUNDED capture) moves a paid order on.
+        const refundable = order.status === 'paid' || order.status === 'partially_refunded';
+        // While a refund of ours is under way, its own answer writes it: the provider's total may already hold it.
+        const reported = payment.status === 'succeeded' && payment.refunded > order.refundedAmount;
+        if (!refundable || !reported || order.refundPending > 0) {
+          return { order, moved: false };
+        }
+        const refunded = Math.min(order.amount, payment.refunded);
+        const row = await writeRefunded(tx, order, refunded, actor, { reported_by: 'provider', refunded });
+        if (row.status === 'refunded') await takeBack(tx, row, actor, 'refunded at the provider');
+        return { order: row, moved: false };
+      }
       const at = now();
       if (payment.orderId && payment.orderId !== order.id) {
         await event(tx, order.id, 'mismatch', actor, { data: { reported_order: payment.orderId } });
@@ -340,6 +421,13 @@ export function createPaymentService(options: PaymentsOptions) {
           to: 'paid',
           data: { payer_id: payment.payerId, saved_method: Boolean(payment.paymentMethodId) },
         });
+        if (payment.refunded > 0) {
+          const row = await writeRefunded(tx, paid, Math.min(paid.amount, payment.refunded), actor, {
+            reported_by: 'provider',
+          });
+          if (row.status === 'refunded') await takeBack(tx, row, actor, 'refunded at the provider');
+          return { order: row, moved: true };
+        }
         return { order: paid, moved: true };
       }
       const cancelledByBuyer = ['canceled_by_user', 'expired_on_confirmation', 'payer_action_required'].includes(
@@ -386,12 +474,37 @@ export function createPaymentService(options: PaymentsOptions) {
     }
   }
 
-  /** Asks the provider for the order's payment and applies the answer. */
+  /**
+   * Asks the provider for the order's payment and applies the answer: a pending order's outcome, or (for a
+   * provider's notification) a refund made at the provider.
+   */
   async function sync(order: OrderRow, actor: Actor): Promise<OrderRow> {
     const provider = providers.get(order.provider as PaymentProviderId);
-    if (!provider || !order.providerPaymentId || order.status !== 'pending') return order;
+    const open =
+      order.status === 'pending' ||
+      (actor === 'provider' && (order.status === 'paid' || order.status === 'partially_refunded'));
+    if (!provider || !order.providerPaymentId || !open) return order;
     const payment = await provider.fetch(order.providerPaymentId, order.id);
     return (await apply(order.id, payment, actor)) ?? order;
+  }
+
+  /**
+   * The result pages' refresh: the provider is asked about an order at most once every REFRESH_EVERY_MS in this
+   * process, and callers meanwhile share that one answer (a page polling, several tabs, a reload storm).
+   */
+  const refreshes = new Map<string, { at: number; answer: Promise<unknown> }>();
+  function refreshOnce(order: OrderRow): Promise<unknown> {
+    const at = now().getTime();
+    const last = refreshes.get(order.id);
+    if (last && at - last.at < REFRESH_EVERY_MS) return last.answer;
+    if (refreshes.size > 1000) {
+      for (const [id, entry] of refreshes) if (at - entry.at >= REFRESH_EVERY_MS) refreshes.delete(id);
+    }
+    const answer = sync(order, 'system').catch((error: unknown) =>
+      log.warn({ err: error, order: order.id }, 'the payment status could not be fetched; the page shows the last'),
+    );
+    refreshes.set(order.id, { at, answer });
+    return answer;
   }
 
   return {
@@ -416,39 +529,70 @@ export function createPaymentService(options: PaymentsOptions) {
       }
       const lang = body.lang ?? user.lang;
       const currency = currencyOf(lang);
-      const provider = providerFor(currency, body.provider);
-      const promo = await promoDiscount(body.promo_code);
-      const listAmount = currency === 'RUB' ? product.priceRub : product.priceUsd;
-      const discounted = promo ? Math.round((listAmount * (100 - Number(promo.percentage))) / 100) : listAmount;
-      // A payment is never below one unit of the currency, whatever the discount.
-      const amount = Math.max(100, discounted);
       const kind = product.type === 'subscription' ? 'subscription' : 'purchase';
-      const savePaymentMethod = kind === 'subscription' && body.save_payment_method;
       const receipt = body.receipt ?? { email: user.email };
+      const listAmount = currency === 'RUB' ? product.priceRub : product.priceUsd;
 
-      const [order] = await db
-        .insert(orders)
-        .values({
-          userId: user.id,
-          productId: product.id,
-          kind,
-          status: 'pending',
-          amount,
-          listAmount,
-          currency,
-          promoCode: promo?.code ?? null,
-          discountPercentage: promo?.percentage ?? null,
-          provider: provider.id,
-          savePaymentMethod,
-          source: body.source ?? null,
-          lang,
-          receipt,
-          createdAt: now(),
-          updatedAt: now(),
-        })
-        .returning();
-      if (!order) throw new Error('the order was not written');
-      await event(db, order.id, 'created', 'user', { to: 'pending', data: { amount, currency, promo: promo?.code } });
+      // The promo code's use is claimed under its row's lock in the transaction that writes the order.
+      const written = await db.transaction(async (tx) => {
+        const promo = await claimPromo(tx, body.promo_code, user.id);
+        const percentage = promo ? Number(promo.percentage) : 0;
+        const free = percentage >= 100;
+        const provider = free ? null : providerFor(currency, body.provider);
+        const discounted = Math.round((listAmount * (100 - percentage)) / 100);
+        // A paid order is never below the provider's smallest payment, whatever the discount.
+        const amount = provider ? Math.max(provider.minimumAmount, discounted) : 0;
+        const at = now();
+        const [row] = await tx
+          .insert(orders)
+          .values({
+            userId: user.id,
+            productId: product.id,
+            kind,
+            status: free ? 'paid' : 'pending',
+            amount,
+            listAmount,
+            currency,
+            promoCode: promo?.code ?? null,
+            discountPercentage: promo?.percentage ?? null,
+            provider: provider?.id ?? FREE_PROVIDER,
+            savePaymentMethod: Boolean(provider) && kind === 'subscription' && body.save_payment_method,
+            source: body.source ?? null,
+            lang,
+            receipt,
+            paidAt: free ? at : null,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning();
+        if (!row) throw new Error('the order was not written');
+        await event(tx, row.id, 'created', 'user', { to: 'pending', data: { amount, currency, promo: promo?.code } });
+        if (free) {
+          // A 100 % code: nothing to charge, so no provider; the order is granted as it is written.
+          await grant(tx, row, product, {
+            id: `free-${row.id}`,
+            status: 'succeeded',
+            amount: 0,
+            currency,
+            orderId: row.id,
+            paymentMethodId: null,
+            payerId: null,
+            failureReason: null,
+            method: null,
+            refunded: 0,
+          });
+          await event(tx, row.id, 'paid', 'system', { from: 'pending', to: 'paid', data: { promo: promo?.code } });
+        }
+        return { order: row, provider };
+      });
+      const { order, provider } = written;
+      const amount = order.amount;
+      const savePaymentMethod = order.savePaymentMethod;
+      if (!provider) {
+        const [granted] = await db.select().from(orders).where(eq(orders.id, order.id));
+        await notifyBuyer(granted ?? order);
+        return { order: toDto(granted ?? order, pick(product.nameI18n, lang, product.id)), confirmationUrl: null };
+      }
 
       const name = pick(product.nameI18n, lang, product.id);
       const back = `${options.publicUrl}${lang === 'ru' ? '' : `/${lang}`}/payment`;
@@ -462,7 +606,8 @@ export function createPaymentService(options: PaymentsOptions) {
           cancelUrl: `${back}/cancel/${provider.id}?order=${order.id}`,
           savePaymentMethod,
           receipt,
-          idempotenceKey: `order-${order.id}`,
+          vatCode: product.vatCode,
+          idempotenceKey: idempotenceKey('order', order.id),
         });
         const [saved] = await db
           .update(orders)
@@ -494,11 +639,9 @@ export function createPaymentService(options: PaymentsOptions) {
       }
       let order = found;
       if (refresh && order.status === 'pending') {
-        try {
-          order = await sync(order, 'system');
-        } catch (error) {
-          log.warn({ err: error, order: order.id }, 'the payment status could not be fetched; the page shows the last');
-        }
+        await refreshOnce(order);
+        const [current] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+        order = current ?? order;
       }
       const events = await db
         .select()
@@ -569,10 +712,18 @@ export function createPaymentService(options: PaymentsOptions) {
             .where(and(eq(orders.provider, row.provider), eq(orders.providerPaymentId, row.provider_payment_id)))
             .limit(1);
           if (!order) error = 'no order has this payment';
-          else await sync(order, 'provider');
+          else if ((await sync(order, 'provider')).status === 'pending' && row.attempts < INBOX_ATTEMPTS) {
+            // The provider does not say yet what the notification announced: the row stays due, with its backoff,
+            // so the answer that follows is not lost as a duplicate of this one.
+            await db
+              .update(paymentInbox)
+              .set({ lastError: 'the payment is not final yet' })
+              .where(eq(paymentInbox.id, row.id));
+            continue;
+          }
         } catch (failure) {
           const retry = failure instanceof ProviderError ? failure.retryable : true;
-          if (retry && row.attempts < 12) {
+          if (retry && row.attempts < INBOX_ATTEMPTS) {
             await db
               .update(paymentInbox)
               .set({ lastError: String((failure as Error).message).slice(0, 500) })
@@ -623,30 +774,68 @@ export function createPaymentService(options: PaymentsOptions) {
     },
 
     /**
-     * An administrator's refund, full or partial, through the provider. A full refund takes back what the order
-     * gave: the programme's purchase, or the subscription it started or extended (which expires now).
+     * An administrator's refund, full or partial, through the provider. The order is locked and what is left is
+     * re-read in the transaction that reserves the amount, so parallel refunds never add up past what was paid and
+     * each accepted refund is one provider call; a refund the provider refuses is released. A full refund takes back
+     * what the order gave: the programme's purchase, or the subscription it started (which expires now).
      */
     async refund(orderId: string, admin: { id: string }, input: { amount?: number; reason: string }) {
-      const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-      if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
-      if (order.status !== 'paid' && order.status !== 'partially_refunded') {
-        throw new ApiError(409, 'NOT_REFUNDABLE', `An order that is ${order.status} cannot be refunded.`);
-      }
-      const left = order.amount - order.refundedAmount;
-      const amount = input.amount ?? left;
-      if (amount > left) throw new ApiError(400, 'VALIDATION_ERROR', `At most ${left} can be refunded.`);
-      const provider = providers.get(order.provider as PaymentProviderId);
-      if (!provider || !order.providerPaymentId) {
-        throw new ApiError(409, 'PROVIDER_UNAVAILABLE', 'The provider of this payment is not configured here.');
-      }
+      const reserved = await db.transaction(async (tx) => {
+        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+        if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+        if (order.status !== 'paid' && order.status !== 'partially_refunded') {
+          throw new ApiError(409, 'NOT_REFUNDABLE', `An order that is ${order.status} cannot be refunded.`);
+        }
+        const left = order.amount - order.refundedAmount - order.refundPending;
+        const amount = input.amount ?? left;
+        if (left <= 0) throw new ApiError(409, 'NOT_REFUNDABLE', 'The whole payment is being refunded already.');
+        if (amount > left) throw new ApiError(400, 'VALIDATION_ERROR', `At most ${left} can be refunded.`);
+        const provider = providers.get(order.provider as PaymentProviderId);
+        if (!provider || !order.providerPaymentId) {
+          throw new ApiError(409, 'PROVIDER_UNAVAILABLE', 'The provider of this payment is not configured here.');
+        }
+        await tx
+          .update(orders)
+          .set({ refundPending: order.refundPending + amount, updatedAt: now() })
+          .where(eq(orders.id, order.id));
+        await event(tx, order.id, 'refund_requested', 'admin', { data: { amount, admin: admin.id } });
+        return { order, amount, provider, paymentId: order.providerPaymentId };
+      });
+      const { order, amount, provider } = reserved;
+      const [product] = await db.select().from(products).where(eq(products.id, order.productId)).limit(1);
+      const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
       try {
         await provider.refund({
-          paymentId: order.providerPaymentId,
+          paymentId: reserved.paymentId,
           amount,
           currency: order.currency,
-          idempotenceKey: `refund-${order.id}-${order.refundedAmount}-${amount}`,
+          // What was refunded before and this amount name the operation: a repeated request is the same refund.
+          idempotenceKey: idempotenceKey('refund', order.id, order.refundedAmount + order.refundPending, amount),
+          ...(amount === order.amount
+            ? {}
+            : {
+                receipt: {
+                  email: order.receipt?.email ?? buyer?.email ?? '',
+                  lines: [
+                    {
+                      description: `Hunab: ${product ? pick(product.nameI18n, order.lang, product.id) : order.productId}`,
+                      amount,
+                      vatCode: product?.vatCode ?? 1,
+                    },
+                  ],
+                },
+              }),
         });
       } catch (error) {
+        await db.transaction(async (tx) => {
+          await tx
+            .update(orders)
+            .set({ refundPending: sql`${orders.refundPending} - ${amount}`, updatedAt: now() })
+            .where(eq(orders.id, order.id));
+          await event(tx, order.id, 'refund_refused', 'admin', {
+            data: { amount, error: String((error as Error).message).slice(0, 300) },
+          });
+        });
         log.error({ err: error, order: order.id }, 'the provider refused a refund');
         throw new ApiError(
           502,
@@ -657,46 +846,25 @@ export function createPaymentService(options: PaymentsOptions) {
       const updated = await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
         if (!locked) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
-        const refunded = locked.refundedAmount + amount;
-        const status: OrderStatus = refunded >= locked.amount ? 'refunded' : 'partially_refunded';
-        const [row] = await tx
+        await tx
           .update(orders)
-          .set({ refundedAmount: refunded, status, updatedAt: now() })
-          .where(eq(orders.id, order.id))
-          .returning();
-        await event(tx, order.id, 'refunded', 'admin', {
-          from: locked.status,
-          to: status,
-          data: { amount, reason: input.reason, admin: admin.id },
+          .set({ refundPending: sql`${orders.refundPending} - ${amount}` })
+          .where(eq(orders.id, order.id));
+        const row = await writeRefunded(tx, locked, locked.refundedAmount + amount, 'admin', {
+          amount,
+          reason: input.reason,
+          admin: admin.id,
         });
-        if (status === 'refunded') {
-          await tx.delete(purchases).where(eq(purchases.orderId, order.id));
-          if (locked.subscriptionId && locked.kind !== 'renewal') {
-            const [ended] = await tx
-              .update(subscriptions)
-              .set({ status: 'expired', endedAt: now(), autoRenew: false, nextChargeAt: null, updatedAt: now() })
-              .where(and(eq(subscriptions.id, locked.subscriptionId), sql`${subscriptions.status} <> 'expired'`))
-              .returning({ id: subscriptions.id });
-            if (ended) {
-              await tx.insert(subscriptionEvents).values({
-                subscriptionId: ended.id,
-                fromStatus: null,
-                toStatus: 'expired',
-                actor: 'admin',
-                reason: `refunded: ${input.reason}`.slice(0, 500),
-                at: now(),
-              });
-            }
-          }
+        if (row.status === 'refunded' && locked.status !== 'refunded') {
+          await takeBack(tx, row, 'admin', input.reason);
         }
-        if (!row) throw new Error('the refund was not written');
         await recordAudit(tx, {
           actorId: admin.id,
           action: 'payment.refund',
           targetType: 'order',
           targetId: order.id,
-          before: { status: locked.status, refunded_amount: locked.refundedAmount },
-          after: { status, refunded_amount: refunded, amount, currency: locked.currency },
+          before: { status: order.status, refunded_amount: order.refundedAmount },
+          after: { status: row.status, refunded_amount: row.refundedAmount, amount, currency: row.currency },
           reason: input.reason,
         });
         return row;

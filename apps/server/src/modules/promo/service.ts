@@ -10,12 +10,12 @@ import { utcDay } from '../subscriptions/access.ts';
 /** Promo codes: the ones valid today, and the administrators' changes, each audited in its own transaction. */
 export function createPromoService({ db, now }: { db: Db; now: () => Date }) {
   return {
-    /** The codes valid today, the highest discount first. */
+    /** The public codes valid today, the highest discount first; private codes are never listed. */
     async active() {
       const rows = await db
         .select()
         .from(promoCodes)
-        .where(and(eq(promoCodes.active, true), gte(promoCodes.validUntil, utcDay(now()))))
+        .where(and(eq(promoCodes.active, true), eq(promoCodes.public, true), gte(promoCodes.validUntil, utcDay(now()))))
         .orderBy(desc(promoCodes.discountPercentage), promoCodes.code);
       return rows.map((row) => ({
         code: row.code,
@@ -25,8 +25,16 @@ export function createPromoService({ db, now }: { db: Db; now: () => Date }) {
     },
 
     /** Creates a code, or replaces the discount and end of an existing one (which becomes active again). */
-    async save(actorId: string, { code, discount_percentage, valid_until }: z.output<typeof promoCreateBodySchema>) {
-      const values = { discountPercentage: discount_percentage.toFixed(2), validUntil: valid_until, active: true };
+    async save(actorId: string, body: z.output<typeof promoCreateBodySchema>) {
+      const { code } = body;
+      const values = {
+        discountPercentage: body.discount_percentage.toFixed(2),
+        validUntil: body.valid_until,
+        active: true,
+        public: body.public,
+        maxRedemptions: body.max_redemptions,
+        perUserLimit: body.per_user_limit,
+      };
       await db.transaction(async (tx) => {
         const [before] = await tx.select().from(promoCodes).where(eq(promoCodes.code, code)).for('update');
         await tx
@@ -39,7 +47,14 @@ export function createPromoService({ db, now }: { db: Db; now: () => Date }) {
           targetType: 'promo_code',
           targetId: code,
           before: before
-            ? { discount_percentage: before.discountPercentage, valid_until: before.validUntil, active: before.active }
+            ? {
+                discount_percentage: before.discountPercentage,
+                valid_until: before.validUntil,
+                active: before.active,
+                public: before.public,
+                max_redemptions: before.maxRedemptions,
+                per_user_limit: before.perUserLimit,
+              }
             : null,
           after: values,
         });

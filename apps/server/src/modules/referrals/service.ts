@@ -15,7 +15,23 @@ import type { SubscriptionService } from '../subscriptions/service.ts';
 const DAY_MS = 86_400_000;
 /** The plan a reward opens for a referrer without a subscription. */
 const REWARD_PLAN = 'premium';
-// Purchases written by hand (source 'admin', an administrator's grant) bring no reward; every payment provider's do.
+/**
+ * A purchase earns its referrer a reward only when it was paid through a provider: an order (an administrator's grant
+ * has none) whose net amount, refunds taken off, is at least the cheapest programme's price in its currency; never
+ * an order a 100 % promo code paid, nor (in production) one of the built-in test provider, which moves no money.
+ */
+function qualifyingPurchase(rewardTestPayments: boolean, column: 'id' | 'created_at') {
+  return sql.raw(`(
+        select p.${column} from purchases p join orders o on o.id = p.order_id
+        where p.user_id = referrals.referred_user_id
+          and o.status in ('paid', 'partially_refunded')
+          and o.provider <> 'free' and coalesce(o.discount_percentage, 0) < 100
+          ${rewardTestPayments ? '' : "and o.provider <> 'test'"}
+          and o.amount - o.refunded_amount >= (
+            select min(case when o.currency = 'RUB' then pr.price_rub else pr.price_usd end)
+            from products pr where pr.type = 'program' and pr.is_active)
+        order by p.created_at asc, p.id asc limit 1)`);
+}
 const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
 
 /**
@@ -42,20 +58,21 @@ export const pastRefundWindow = (paidAt: Date, at: Date): boolean =>
  * one transaction. A referral whose referrer is the buyer earns nothing. Safe to run in several processes: the
  * unique reward per referral keeps a second grant out.
  */
-export async function grantDueReferralRewards(db: Db, subscriptions: SubscriptionService, at: Date): Promise<number> {
+export async function grantDueReferralRewards(
+  db: Db,
+  subscriptions: SubscriptionService,
+  at: Date,
+  rules: { rewardTestPayments: boolean; perMonth: number } = { rewardTestPayments: true, perMonth: 5 },
+): Promise<number> {
   const due = await db
     .select({
       referralId: referrals.id,
       referrerId: referrals.referrerId,
       referredUserId: referrals.referredUserId,
-      purchaseId: sql<number>`(
-        select p.id from ${purchases} p
-        where p.user_id = ${referrals.referredUserId} and p.source not in ('admin', 'referral')
-        order by p.created_at asc, p.id asc limit 1)`.mapWith(Number),
-      paidAt: sql<Date>`(
-        select p.created_at from ${purchases} p
-        where p.user_id = ${referrals.referredUserId} and p.source not in ('admin', 'referral')
-        order by p.created_at asc, p.id asc limit 1)`.mapWith((value: string | Date) => new Date(value)),
+      purchaseId: sql<number>`${qualifyingPurchase(rules.rewardTestPayments, 'id')}`.mapWith(Number),
+      paidAt: sql<Date>`${qualifyingPurchase(rules.rewardTestPayments, 'created_at')}`.mapWith(
+        (value: string | Date) => new Date(value),
+      ),
     })
     .from(referrals)
     .leftJoin(referralRewards, eq(referralRewards.referralId, referrals.id))
@@ -67,6 +84,20 @@ export async function grantDueReferralRewards(db: Db, subscriptions: Subscriptio
     if (!row.purchaseId || !pastRefundWindow(row.paidAt, at)) continue;
     try {
       await db.transaction(async (tx) => {
+        // The referrer's row is locked so that parallel runs count this month's rewards one after the other.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, row.referrerId)).for('update');
+        const monthStart = `${at.toISOString().slice(0, 7)}-01T00:00:00Z`;
+        const [earned] = await tx
+          .select({ n: count() })
+          .from(referralRewards)
+          .where(
+            and(
+              eq(referralRewards.referrerId, row.referrerId),
+              sql`${referralRewards.grantedAt} >= ${monthStart}::timestamptz`,
+            ),
+          );
+        // Over the monthly cap the reward waits for the next month.
+        if ((earned?.n ?? 0) >= rules.perMonth) return;
         const [claimed] = await tx
           .insert(referralRewards)
           .values({
@@ -183,8 +214,15 @@ export function createReferralService(options: {
   now: () => Date;
   secret: Uint8Array;
   publicUrl: string;
+  /** Whether a test provider's payment earns a reward (not in production). */
+  rewardTestPayments?: boolean;
+  /** The monthly cap of rewards per referrer (a setting). */
+  rewardsPerMonth?: () => Promise<number>;
 }) {
   const { db, subscriptions, now, publicUrl } = options;
+  /** A keyed digest of a client address: equal addresses give equal digests, and the address cannot be read back. */
+  const addressHash = (ip: string) =>
+    createHmac('sha256', options.secret).update(`referral-address:${ip}`).digest('base64url').slice(0, 22);
   const signer = cookieSigner(options.secret);
 
   const localized = (lang: string, path: string) => (lang === 'ru' ? path : `/${lang}${path}`);
@@ -328,7 +366,7 @@ export function createReferralService(options: {
      * Attribution at sign-up: the new user is recorded as brought by the link in the cookie, unless the cookie is
      * missing, forged or names a link of the same person. Never fails the registration.
      */
-    async attributeSignUp(referredUserId: string, cookie: string | undefined): Promise<boolean> {
+    async attributeSignUp(referredUserId: string, cookie: string | undefined, ip?: string): Promise<boolean> {
       const read = signer.read(cookie);
       if (!read) return false;
       const [link] = await db
@@ -350,6 +388,7 @@ export function createReferralService(options: {
           referredUserId,
           linkId: link.id,
           clickId: click?.id ?? null,
+          addressHash: ip ? addressHash(ip) : null,
           createdAt: now(),
         })
         .onConflictDoNothing()
@@ -360,7 +399,10 @@ export function createReferralService(options: {
     /** The scheduler's work: rewards that fell due are granted, those of refunded payments taken back. */
     async runDue(at: Date = now()): Promise<{ granted: number; reversed: number }> {
       const reversed = await reverseRefundedReferralRewards(db, subscriptions, at);
-      const granted = await grantDueReferralRewards(db, subscriptions, at);
+      const granted = await grantDueReferralRewards(db, subscriptions, at, {
+        rewardTestPayments: options.rewardTestPayments ?? true,
+        perMonth: (await options.rewardsPerMonth?.()) ?? 5,
+      });
       return { granted, reversed };
     },
 

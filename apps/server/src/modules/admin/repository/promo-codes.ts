@@ -24,6 +24,9 @@ export function createPromoCodeRepository(db: Db) {
             discountPercentage: promoCodes.discountPercentage,
             validUntil: promoCodes.validUntil,
             active: promoCodes.active,
+            public: promoCodes.public,
+            maxRedemptions: promoCodes.maxRedemptions,
+            perUserLimit: promoCodes.perUserLimit,
             createdAt: promoCodes.createdAt,
             used: sql<number>`(select count(*)::int from ${orders} where upper(${orders.promoCode}) = ${promoCodes.code}
             and ${orders.status} in ('paid', 'partially_refunded', 'refunded'))`,

@@ -24,6 +24,7 @@ const PRODUCTS_CSV: CsvExport<AdminProductRow> = {
     ['name_en', (r) => r.name_i18n.en],
     ['price_rub_minor', (r) => r.price_rub],
     ['price_usd_minor', (r) => r.price_usd],
+    ['vat_code', (r) => r.vat_code],
     ['days', (r) => r.days],
     ['show', (r) => r.show],
     ['active', (r) => r.is_active],

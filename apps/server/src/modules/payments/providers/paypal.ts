@@ -8,6 +8,9 @@ import {
   providerRequest,
 } from './types.ts';
 
+/** A capture's states as PayPal documents them (Orders v2, capture_status). */
+type CaptureStatus = 'COMPLETED' | 'DECLINED' | 'PARTIALLY_REFUNDED' | 'PENDING' | 'REFUNDED' | 'FAILED';
+
 interface PaypalOrder {
   id: string;
   status: 'CREATED' | 'SAVED' | 'APPROVED' | 'VOIDED' | 'COMPLETED' | 'PAYER_ACTION_REQUIRED';
@@ -21,7 +24,8 @@ interface PaypalOrder {
     custom_id?: string;
     amount?: { value: string; currency_code: string };
     payments?: {
-      captures?: Array<{ id: string; status: string; amount: { value: string; currency_code: string } }>;
+      captures?: Array<{ id: string; status: CaptureStatus; amount: { value: string; currency_code: string } }>;
+      refunds?: Array<{ id: string; status: string; amount: { value: string; currency_code: string } }>;
     };
   }>;
 }
@@ -68,24 +72,34 @@ export function createPaypalProvider(config: {
     });
   }
 
+  /**
+   * A PayPal order in our terms. Money was taken once the capture is COMPLETED, PARTIALLY_REFUNDED or REFUNDED (the
+   * last two also say how much went back); DECLINED and FAILED captures and a VOIDED order never take it.
+   */
   const toPayment = (order: PaypalOrder): ProviderPayment => {
     if (!order || typeof order.id !== 'string') throw new ProviderError('paypal', 502, 'an order without an id');
     const unit = order.purchase_units?.[0];
     const capture = unit?.payments?.captures?.[0];
     const amount = capture?.amount ?? unit?.amount;
-    const captured = order.status === 'COMPLETED' && capture?.status === 'COMPLETED';
-    const declined = capture?.status === 'DECLINED' || capture?.status === 'FAILED' || order.status === 'VOIDED';
+    const status = capture?.status;
+    const captured = status === 'COMPLETED' || status === 'PARTIALLY_REFUNDED' || status === 'REFUNDED';
+    const declined = status === 'DECLINED' || status === 'FAILED' || order.status === 'VOIDED';
+    const paid = amount ? minorOf(amount.value) : 0;
+    const refunds = (unit?.payments?.refunds ?? [])
+      .filter((refund) => refund.status === 'COMPLETED')
+      .reduce((sum, refund) => sum + minorOf(refund.amount.value), 0);
     return {
       id: order.id,
       status: captured ? 'succeeded' : declined ? 'canceled' : 'pending',
-      amount: amount ? minorOf(amount.value) : 0,
+      amount: paid,
       currency: amount?.currency_code ?? 'USD',
       orderId: unit?.custom_id ?? null,
       paymentMethodId: order.payment_source?.paypal?.attributes?.vault?.id ?? null,
       payerId: order.payer?.payer_id ?? order.payment_source?.paypal?.account_id ?? null,
-      failureReason: declined ? (capture?.status ?? order.status).toLowerCase() : null,
+      failureReason: declined ? (status ?? order.status).toLowerCase() : null,
       method: order.payment_source?.card ? 'card' : 'paypal',
       card: cardOf(order.payment_source?.card?.brand, order.payment_source?.card?.last_digits),
+      refunded: status === 'REFUNDED' ? Math.max(refunds, paid) : status === 'PARTIALLY_REFUNDED' ? refunds : 0,
     };
   };
 
@@ -104,6 +118,7 @@ export function createPaypalProvider(config: {
   return {
     id: 'paypal',
     supports: (currency) => currency === 'USD',
+    minimumAmount: 100,
 
     async create(input) {
       const order = (await call('POST', '/v2/checkout/orders', input.idempotenceKey, {

@@ -17,6 +17,7 @@ const toPayment = (row: Row): ProviderPayment => ({
   // Declined on the page by the buyer, or (a renewal, with no page) by the pretend bank.
   failureReason: row.status === 'canceled' ? (row.returnUrl ? 'canceled_by_user' : 'insufficient_funds') : null,
   method: 'card',
+  refunded: row.refundedAmount,
 });
 
 /**
@@ -62,6 +63,7 @@ export function createTestProvider(options: { db: Db; publicUrl: string; secret:
   return {
     id: 'test',
     supports: () => true,
+    minimumAmount: 100,
     sign,
     read,
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PaymentProviderId } from '@hunab/contracts';
 
 /** A provider's payment as its API reports it, in our terms. Amounts are integer minor units. */
@@ -18,6 +19,25 @@ export interface ProviderPayment {
   method: 'card' | 'paypal' | null;
   /** The card's brand and last four digits, when the provider reports them. */
   card?: { brand: string | null; last4: string | null } | null;
+  /** Minor units the provider reports as returned to the buyer (refunds made here or in the provider's own panel). */
+  refunded: number;
+}
+
+/** One line of a fiscal receipt (54-FZ): what was sold or returned, its amount and VAT code. */
+export interface ReceiptLine {
+  description: string;
+  amount: number;
+  /** YooKassa's VAT code of the product (1: no VAT, 2: 0 %, 3: 10 %, 4: 20 %, ...). */
+  vatCode: number;
+}
+
+export interface RefundInput {
+  paymentId: string;
+  amount: number;
+  currency: string;
+  idempotenceKey: string;
+  /** The returned items for a partial refund's receipt (a full refund's receipt is made from the payment's). */
+  receipt?: { email: string; lines: ReceiptLine[] };
 }
 
 export interface CreatePaymentInput {
@@ -31,6 +51,8 @@ export interface CreatePaymentInput {
   savePaymentMethod: boolean;
   /** The buyer's email (and name, phone) for the fiscal receipt. */
   receipt: { email: string; name?: string; phone?: string };
+  /** The product's VAT code for the receipt line. */
+  vatCode: number;
   /** Our own id for this request: the provider performs a repeated request once. */
   idempotenceKey: string;
 }
@@ -42,6 +64,7 @@ export interface ChargeSavedInput {
   currency: string;
   description: string;
   receipt: { email: string };
+  vatCode: number;
   idempotenceKey: string;
 }
 
@@ -66,10 +89,12 @@ export interface PaymentProvider {
   id: PaymentProviderId;
   /** Whether this provider takes payments in the currency. */
   supports(currency: string): boolean;
+  /** The smallest payment it takes, in minor units. */
+  minimumAmount: number;
   create(input: CreatePaymentInput): Promise<{ payment: ProviderPayment; confirmationUrl: string }>;
   /** The payment's current state; for providers that need it (PayPal) this completes an approved payment. */
   fetch(paymentId: string, idempotenceKey: string): Promise<ProviderPayment>;
-  refund(input: { paymentId: string; amount: number; currency: string; idempotenceKey: string }): Promise<void>;
+  refund(input: RefundInput): Promise<void>;
   chargeSaved(input: ChargeSavedInput): Promise<ProviderPayment>;
   /** Checks a notification's origin; null when it is forged, malformed or not about a payment. */
   verifyNotification(notification: IncomingNotification): Promise<VerifiedNotification | null>;
@@ -131,4 +156,17 @@ export function cardOf(brand: unknown, last4: unknown): ProviderPayment['card'] 
   const digits = typeof last4 === 'string' && /^\d{4}$/.test(last4) ? last4 : null;
   const name = typeof brand === 'string' && /^[\w .-]{1,30}$/.test(brand) ? brand : null;
   return digits || name ? { brand: name, last4: digits } : null;
+}
+
+/**
+ * The idempotence key of one operation: the same parts give the same key, so a repeated request is performed once.
+ * Keys stay within the strictest documented limit of the providers (YooKassa: 64 characters); parts that would make a
+ * longer key are replaced by their SHA-256 digest, which is as deterministic.
+ */
+export const IDEMPOTENCE_KEY_LIMIT = 64;
+export function idempotenceKey(operation: string, ...parts: Array<string | number>): string {
+  const plain = [operation, ...parts].join('-');
+  if (plain.length <= IDEMPOTENCE_KEY_LIMIT) return plain;
+  const digest = createHash('sha256').update(parts.join('|')).digest('base64url');
+  return `${operation}-${digest}`.slice(0, IDEMPOTENCE_KEY_LIMIT);
 }

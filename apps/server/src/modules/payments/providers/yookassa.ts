@@ -2,11 +2,13 @@ import { BlockList, isIPv6 } from 'node:net';
 import {
   cardOf,
   decimal,
+  IDEMPOTENCE_KEY_LIMIT,
   minorOf,
   type PaymentProvider,
   ProviderError,
   type ProviderPayment,
   providerRequest,
+  type ReceiptLine,
 } from './types.ts';
 
 /** The addresses YooKassa sends notifications from, as it publishes them. */
@@ -45,6 +47,7 @@ interface YookassaPayment {
     account_id?: string;
     card?: { card_type?: string; last4?: string };
   };
+  refunded_amount?: { value: string; currency: string };
   cancellation_details?: { reason?: string };
   confirmation?: { confirmation_url?: string };
 }
@@ -58,8 +61,12 @@ export function yookassaProvider(config: { shopId: string; secretKey: string; ap
   const auth = `Basic ${Buffer.from(`${config.shopId}:${config.secretKey}`).toString('base64')}`;
   const base = config.apiUrl.replace(/\/+$/, '');
 
-  const call = (method: string, path: string, idempotenceKey?: string, body?: unknown) =>
-    providerRequest('yookassa', `${base}${path}`, {
+  const call = (method: string, path: string, idempotenceKey?: string, body?: unknown) => {
+    // YooKassa refuses a longer Idempotence-Key with a 400, which would read as a final refusal.
+    if (idempotenceKey && idempotenceKey.length > IDEMPOTENCE_KEY_LIMIT) {
+      throw new ProviderError('yookassa', 400, `an Idempotence-Key over ${IDEMPOTENCE_KEY_LIMIT} characters`);
+    }
+    return providerRequest('yookassa', `${base}${path}`, {
       method,
       headers: {
         authorization: auth,
@@ -68,6 +75,7 @@ export function yookassaProvider(config: { shopId: string; secretKey: string; ap
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     }) as Promise<YookassaPayment>;
+  };
 
   const toPayment = (p: YookassaPayment): ProviderPayment => {
     if (!p || typeof p.id !== 'string' || !p.amount)
@@ -84,26 +92,31 @@ export function yookassaProvider(config: { shopId: string; secretKey: string; ap
       failureReason: p.cancellation_details?.reason ?? null,
       method: 'card',
       card: cardOf(p.payment_method?.card?.card_type, p.payment_method?.card?.last4),
+      refunded: p.refunded_amount ? minorOf(p.refunded_amount.value) : 0,
     };
   };
 
-  const receipt = (email: string, description: string, amount: number, currency: string) => ({
+  /** The 54-FZ receipt: the buyer's email and one line per item, each a service paid in full, with its VAT code. */
+  const receipt = (email: string, currency: string, lines: ReceiptLine[]) => ({
     customer: { email },
-    items: [
-      {
-        description: description.slice(0, 128),
-        quantity: '1.00',
-        amount: { value: decimal(amount), currency },
-        vat_code: 1,
-        payment_mode: 'full_payment',
-        payment_subject: 'service',
-      },
-    ],
+    items: lines.map((line) => ({
+      description: line.description.slice(0, 128),
+      quantity: '1.00',
+      amount: { value: decimal(line.amount), currency },
+      vat_code: line.vatCode,
+      payment_mode: 'full_payment',
+      payment_subject: 'service',
+    })),
   });
+  const oneLine = (input: { description: string; amount: number; vatCode: number }): ReceiptLine[] => [
+    { description: input.description, amount: input.amount, vatCode: input.vatCode },
+  ];
 
   return {
     id: 'yookassa',
     supports: (currency) => currency === 'RUB',
+    // The smallest payment YooKassa takes by card or wallet is one rouble.
+    minimumAmount: 100,
 
     async create(input) {
       const created = await call('POST', '/payments', input.idempotenceKey, {
@@ -113,7 +126,7 @@ export function yookassaProvider(config: { shopId: string; secretKey: string; ap
         description: input.description.slice(0, 128),
         metadata: { order_id: input.orderId },
         save_payment_method: input.savePaymentMethod,
-        receipt: receipt(input.receipt.email, input.description, input.amount, input.currency),
+        receipt: receipt(input.receipt.email, input.currency, oneLine(input)),
       });
       const confirmationUrl = created.confirmation?.confirmation_url;
       if (!confirmationUrl) throw new ProviderError('yookassa', 502, 'no confirmation_url in the answer');
@@ -124,10 +137,12 @@ export function yookassaProvider(config: { shopId: string; secretKey: string; ap
       return toPayment(await call('GET', `/payments/${encodeURIComponent(paymentId)}`));
     },
 
-    async refund({ paymentId, amount, currency, idempotenceKey }) {
+    async refund({ paymentId, amount, currency, idempotenceKey, receipt: returned }) {
+      // A partial refund carries the receipt of what is returned (54-FZ); a full one reuses the payment's receipt.
       await call('POST', '/refunds', idempotenceKey, {
         payment_id: paymentId,
         amount: { value: decimal(amount), currency },
+        ...(returned ? { receipt: receipt(returned.email, currency, returned.lines) } : {}),
       });
     },
 
@@ -139,7 +154,7 @@ export function yookassaProvider(config: { shopId: string; secretKey: string; ap
           payment_method_id: input.paymentMethodId,
           description: input.description.slice(0, 128),
           metadata: { order_id: input.orderId },
-          receipt: receipt(input.receipt.email, input.description, input.amount, input.currency),
+          receipt: receipt(input.receipt.email, input.currency, oneLine(input)),
         }),
       );
     },

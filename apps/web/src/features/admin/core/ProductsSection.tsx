@@ -25,6 +25,22 @@ type TextField = (typeof TEXT_FIELDS)[number][0];
 
 type Draft = Omit<AdminProductRow, 'created_at' | 'updated_at'>;
 
+/** YooKassa's VAT codes of a receipt line and the rate each stands for (code 1: no VAT). */
+const VAT_CODES: Array<[number, string | null]> = [
+  [1, null],
+  [2, '0 %'],
+  [3, '10 %'],
+  [4, '20 %'],
+  [5, '10/110'],
+  [6, '20/120'],
+  [7, '5 %'],
+  [8, '7 %'],
+  [9, '5/105'],
+  [10, '7/107'],
+  [11, '22 %'],
+  [12, '22/122'],
+];
+
 const EMPTY: Draft = {
   id: '',
   slug: '',
@@ -34,6 +50,7 @@ const EMPTY: Draft = {
   days: 13,
   price_rub: 0,
   price_usd: 0,
+  vat_code: 1,
   currency: 'RUB',
   show: false,
   is_active: true,
@@ -302,6 +319,20 @@ function ProductEditor({
           </>,
           'col-6 col-md-3',
         )}
+        <Field label={t('products.vatCode')} column="col-6 col-md-3">
+          <select
+            className="form-select form-select-sm"
+            name="vat_code"
+            value={draft.vat_code}
+            onChange={(e) => set('vat_code', Number(e.target.value))}
+          >
+            {VAT_CODES.map(([code, rate]) => (
+              <option key={code} value={code}>
+                {code} · {rate ?? t('products.vatNone')}
+              </option>
+            ))}
+          </select>
+        </Field>
         {number('days', t('products.days'), 'col-4 col-md-2')}
         {number('level', t('products.level'), 'col-4 col-md-2')}
         {number('sort_order', t('products.order'), 'col-4 col-md-2')}

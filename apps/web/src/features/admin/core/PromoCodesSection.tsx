@@ -12,7 +12,23 @@ import { RowActions } from './shared.tsx';
 
 const PATH = '/admin/promo-codes';
 const inMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-const blank = () => ({ code: '', discount: '10', validUntil: inMonth() });
+const blank = () => ({
+  code: '',
+  discount: '10',
+  validUntil: inMonth(),
+  public: false,
+  maxRedemptions: '1',
+  perUserLimit: '1',
+});
+type Form = ReturnType<typeof blank>;
+const formOf = (row: AdminPromoCodeRow): Form => ({
+  code: row.code,
+  discount: String(row.discount_percentage),
+  validUntil: row.valid_until,
+  public: row.public,
+  maxRedemptions: row.max_redemptions === null ? '' : String(row.max_redemptions),
+  perUserLimit: String(row.per_user_limit),
+});
 
 /** Promo codes: create, edit (the same code again), withdraw, with how often each was used. */
 export default function PromoCodesSection() {
@@ -24,12 +40,20 @@ export default function PromoCodesSection() {
     limit: 50,
   });
   const queryClient = useQueryClient();
-  const [form, setForm] = useState(blank);
+  const [form, setForm] = useState<Form>(blank);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
   const save = useMutation({
     mutationFn: () =>
       api(PATH, {
-        body: { code: form.code, discount_percentage: Number(form.discount), valid_until: form.validUntil },
+        body: {
+          code: form.code,
+          discount_percentage: Number(form.discount),
+          valid_until: form.validUntil,
+          public: form.public,
+          // An empty total means no limit.
+          max_redemptions: form.maxRedemptions.trim() ? Number(form.maxRedemptions) : null,
+          per_user_limit: Number(form.perUserLimit),
+        },
       }),
     onSuccess: async () => {
       setForm(blank());
@@ -46,7 +70,21 @@ export default function PromoCodesSection() {
     ['false', t('promo.withdrawn')],
   ] as const;
   const columns: Column<AdminPromoCodeRow>[] = [
-    { header: 'promo.code', sort: 'code', cell: (row) => <code>{row.code}</code>, className: 'text-nowrap' },
+    {
+      header: 'promo.code',
+      sort: 'code',
+      cell: (row) => (
+        <>
+          <code>{row.code}</code>
+          <div>
+            <span className={`badge text-bg-${row.public ? 'info' : 'secondary'}`}>
+              {row.public ? t('promo.public') : t('promo.private')}
+            </span>
+          </div>
+        </>
+      ),
+      className: 'text-nowrap',
+    },
     { header: 'promo.discount', cell: (row) => `${row.discount_percentage}%` },
     { header: 'promo.validUntil', sort: 'valid_until', cell: (row) => row.valid_until, className: 'text-nowrap' },
     {
@@ -54,10 +92,15 @@ export default function PromoCodesSection() {
       cell: (row) => (
         <>
           {row.used}
-          <span className="text-body-secondary"> / {t('promo.started', { count: row.started })}</span>
+          {row.max_redemptions !== null && ` / ${row.max_redemptions}`}
+          <span className="text-body-secondary"> · {t('promo.started', { count: row.started })}</span>
         </>
       ),
       className: 'text-nowrap',
+    },
+    {
+      header: 'promo.perUserLimit',
+      cell: (row) => row.per_user_limit,
     },
     { header: 'promo.state', cell: (row) => (row.active ? t('promo.active') : t('promo.withdrawn')) },
     {
@@ -67,8 +110,7 @@ export default function PromoCodesSection() {
           actions={[
             {
               label: t('promo.edit'),
-              onClick: () =>
-                setForm({ code: row.code, discount: String(row.discount_percentage), validUntil: row.valid_until }),
+              onClick: () => setForm(formOf(row)),
             },
             row.active && { label: t('promo.withdraw'), tone: 'danger', onClick: () => withdraw.mutate(row.code) },
           ]}
@@ -115,6 +157,36 @@ export default function PromoCodesSection() {
             value={form.validUntil}
             onChange={(validUntil) => setForm({ ...form, validUntil })}
           />
+          <InputField
+            label={t('promo.maxRedemptions')}
+            column="col-6 col-md-3"
+            type="number"
+            min={1}
+            placeholder={t('promo.unlimited')}
+            value={form.maxRedemptions}
+            onChange={(maxRedemptions) => setForm({ ...form, maxRedemptions })}
+          />
+          <InputField
+            label={t('promo.perUserLimit')}
+            column="col-6 col-md-3"
+            type="number"
+            min={1}
+            required
+            value={form.perUserLimit}
+            onChange={(perUserLimit) => setForm({ ...form, perUserLimit })}
+          />
+          <div className="col-12 col-md-6">
+            <label className="form-check form-switch small mb-2">
+              <input
+                type="checkbox"
+                className="form-check-input"
+                name="public"
+                checked={form.public}
+                onChange={(event) => setForm({ ...form, public: event.target.checked })}
+              />
+              <span className="form-check-label">{t('promo.publicLabel')}</span>
+            </label>
+          </div>
           <SubmitField column="col-12 col-md-3" busy={save.isPending}>
             {t('promo.save')}
           </SubmitField>

@@ -39,6 +39,15 @@ function Referrer({ data }: { data: AdminReferrer }) {
     { header: 'referrals.email', cell: (user) => user.email, className: 'text-break', minWidth: '12rem' },
     { header: 'referrals.signedUpAt', cell: (user) => day(user.signedUpAt), className: 'text-nowrap' },
     { header: 'referrals.column.purchases', cell: (user) => user.purchases, end: true },
+    {
+      header: 'referrals.sameAddress',
+      cell: (user) =>
+        user.sameAddress > 0 && (
+          <span className="badge text-bg-warning" data-flag="same-address">
+            {t('referrals.sameAddressCount', { count: user.sameAddress })}
+          </span>
+        ),
+    },
   ];
   const rewards: Column<AdminReferrer['rewards'][number]>[] = [
     { header: 'referrals.email', cell: (reward) => reward.referredEmail, className: 'text-break', minWidth: '12rem' },
