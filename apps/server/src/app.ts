@@ -65,6 +65,8 @@ import { createMailingService, type MailingService } from './modules/mailing/ser
 import { createPayments, type Payments } from './modules/payments/index.ts';
 import { purchaseRoutes } from './modules/payments/purchases.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { privacyRoutes } from './modules/privacy/routes.ts';
+import { createPrivacyService, type PrivacyService } from './modules/privacy/service.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { createProductService } from './modules/products/service.ts';
 import { promoRoutes } from './modules/promo/routes.ts';
@@ -124,6 +126,8 @@ declare module 'fastify' {
     mailing: MailingService;
     /** Administrators' letters to a topic's readers; tests run `letters.runDue()` instead of the scheduler. */
     letters: LetterService;
+    /** Data exports and account deletions; tests run `privacy.runDue()` with a moved clock. */
+    privacy: PrivacyService;
   }
 }
 
@@ -251,6 +255,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     redeliver: (ids) => mailer.redeliver(ids),
   });
   const settings = createSettingsService(database.db, now);
+  const privacy = createPrivacyService({
+    db: database.db,
+    mailer,
+    subscriptions,
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+  });
+  app.decorate('privacy', privacy);
 
   await app.register(swagger, {
     openapi: {
@@ -330,8 +343,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         auth,
         subscriptions,
         now,
+        privacy,
         clearProducts: () => caches.clear('products'),
       });
+      await api.register(privacyRoutes, { db: database.db, auth, privacy, now });
       await api.register(adminNotebookRoutes, { db: database.db, auth, insights });
       await api.register(experimentRoutes, { db: database.db, auth, insights });
       await api.register(letterRoutes, { auth, letters, insights });
@@ -351,6 +366,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       { name: 'payments', run: () => payments.runDue() },
       { name: 'referral rewards', run: () => referrals.runDue(now()) },
       { name: 'topic letters', run: () => letters.runDue() },
+      { name: 'data rights', run: () => privacy.runDue() },
     ],
     config.schedulerIntervalMs,
   );
@@ -359,6 +375,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await scheduler.stop();
     await reminderScheduler.stop();
     await payments.idle();
+    await privacy.idle();
     await mailer.close();
     if (options.closeDatabase) await database.close();
   });

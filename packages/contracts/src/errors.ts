@@ -79,6 +79,9 @@ export const ERROR_CODES = [
   'INVALID_STATE',
   'NO_AUDIENCE',
   'AUDIENCE_CHANGED',
+  'ACCOUNT_CLOSED',
+  'EXPORT_LIMIT_REACHED',
+  'EXPORT_NOT_READY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
