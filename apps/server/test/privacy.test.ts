@@ -413,6 +413,17 @@ describe('deleting my account', () => {
   });
 });
 
+/** The object with this id anywhere in a reply. */
+function findById(node: unknown, id: unknown): unknown {
+  if (!node || typeof node !== 'object') return undefined;
+  if ((node as { id?: unknown }).id === id) return node;
+  for (const value of Object.values(node)) {
+    const found = findById(value, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** Every row of every table whose text holds one of `needles`, as `table: row`. */
 async function rowsHolding(needles: string[]): Promise<string[]> {
   const tables = await queryRows<{ name: string }>(
@@ -495,6 +506,12 @@ describe('erasure after the grace period', () => {
       .from(comments)
       .where(eq(comments.id, myComment?.id ?? 0));
     expect(comment).toMatchObject({ userId: anonymous?.id, content: `${me.marker} comment` });
+    const listed = await http.get('/api/comments?cycleType=kin&cycleValue=1&lang=en');
+    expect(listed.status).toBe(200);
+    expect(findById(listed.body, myComment?.id)).toMatchObject({
+      content: `${me.marker} comment`,
+      user: { display_name: null, deleted_user: true },
+    });
     expect(
       await ctx.database.db
         .select()

@@ -25,7 +25,8 @@ export default function AccountLinkPage() {
   const justDeleted = params.get('deleted') === '1';
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  usePageTitle(t(restoring ? 'link.restoreTitle' : 'link.deleteTitle'));
+  const title = justDeleted && !token ? 'link.deletedTitle' : restoring ? 'link.restoreTitle' : 'link.deleteTitle';
+  usePageTitle(t(title));
 
   const act = async () => {
     if (!token) return;
@@ -49,7 +50,7 @@ export default function AccountLinkPage() {
 
   return (
     <article className="container py-4" style={{ maxWidth: 640 }} data-testid="account-link-page">
-      <h1 className="h3 mb-3">{t(restoring ? 'link.restoreTitle' : 'link.deleteTitle')}</h1>
+      <h1 className="h3 mb-3">{t(title)}</h1>
       {justDeleted && !token && (
         <div className="alert alert-success" role="status">
           {t('link.deleted', { days: ACCOUNT_GRACE_DAYS })}

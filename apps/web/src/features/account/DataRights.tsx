@@ -1,6 +1,6 @@
 import type { PrivacyStatus } from '@hunab/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiRequestError, api, apiUrl } from '../../lib/api.ts';
@@ -46,6 +46,11 @@ function DataExport() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
+  const section = useRef<HTMLElement>(null);
+  // The emailed link lands here: the archive's button is at the foot of the page, so bring it into view.
+  useEffect(() => {
+    if (exportToken) section.current?.scrollIntoView({ block: 'center' });
+  }, [exportToken]);
   const date = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
@@ -80,7 +85,7 @@ function DataExport() {
   const waiting = last && Date.parse(last.next_allowed_at) > Date.now();
 
   return (
-    <section className="settings-card" data-testid="data-export" aria-labelledby="data-export-title">
+    <section ref={section} className="settings-card" data-testid="data-export" aria-labelledby="data-export-title">
       <h2 className="h6" id="data-export-title">
         {t('data.title')}
       </h2>
