@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiRequestError, api, apiUrl } from '../../lib/api.ts';
+import { saveResponse } from '../../lib/download.ts';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { LOCAL_KEYS, local } from '../../lib/storage.ts';
 import { signOut } from '../auth/session.ts';
@@ -28,13 +29,7 @@ async function saveArchive(token: string): Promise<void> {
     headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
   });
   if (!response.ok) throw new ApiRequestError(response.status, 'INVALID_TOKEN', 'invalid');
-  const blob = await response.blob();
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = name ?? 'hunab-data.zip';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  await saveResponse(response, 'hunab-data.zip');
 }
 
 /** "Download my data": ask for an archive (one a day); the emailed link brings the reader back here to save it. */
