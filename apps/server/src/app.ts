@@ -262,6 +262,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     now,
     log: app.log,
+    prepareAtOnce: config.schedulerIntervalMs > 0,
   });
   app.decorate('privacy', privacy);
 
