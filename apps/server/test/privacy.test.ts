@@ -602,6 +602,8 @@ describe('the admin area', () => {
       reason: 'owner wrote in from the account address',
     });
     expect(await rowsHolding([me.id, me.email, me.name])).toEqual([]);
+    const listed = await http.get('/api/admin/users?q=erased.invalid', { token: admin.token });
+    expect(listed.body.data).toEqual([]);
     const again = await http.post(
       '/api/admin/privacy/erasures',
       { user: me.id, reason: 'owner wrote in' },
