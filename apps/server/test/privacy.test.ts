@@ -308,6 +308,7 @@ describe('deleting my account', () => {
 
   it('closes the account at once: no sign-in, no session, no feed, no renewal charge', async () => {
     const me = await reader();
+    expect((await http.post('/api/account/export', {}, { token: me.token })).status).toBe(200);
     const reply = await http.post('/api/account/delete', { password: 'correct horse' }, { token: me.token });
     expect(reply.status).toBe(200);
     expect(reply.body.data.status).toBe('closed');
@@ -344,6 +345,13 @@ describe('deleting my account', () => {
     }
     const { url } = await letter(me.id, 'accountDeleted');
     expect(url.pathname).toBe('/en/account/restore');
+    // The export asked for just before goes nowhere.
+    await ctx.app.privacy.runDue();
+    const exportLetters = await db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.userId, me.id), eq(outboxEmails.kind, 'dataExportReady')));
+    expect(exportLetters).toEqual([]);
   });
 
   it('restores everything within the grace period with the letter’s link', async () => {

@@ -87,7 +87,11 @@ export function createPrivacyService({ db, mailer, subscriptions, publicUrl, now
         .for('update', { skipLocked: true });
       if (!row) return null;
       const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
-      if (!user) return null;
+      if (!user || user.closedAt) {
+        // Asked for just before the account was closed: nothing goes to a closed account.
+        await tx.update(dataExports).set({ status: 'expired' }).where(eq(dataExports.id, row.id));
+        return 'skipped' as const;
+      }
       const at = now();
       const data = await collectExport(tx, user.id, user.email);
       const files = [
@@ -113,6 +117,7 @@ export function createPrivacyService({ db, mailer, subscriptions, publicUrl, now
       return { user, token };
     });
     if (!done) return false;
+    if (done === 'skipped') return true;
     const { user, token } = done;
     await mailer.send({
       to: user.email,
