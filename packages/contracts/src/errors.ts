@@ -81,7 +81,6 @@ export const ERROR_CODES = [
   'AUDIENCE_CHANGED',
   'ACCOUNT_CLOSED',
   'EXPORT_LIMIT_REACHED',
-  'EXPORT_NOT_READY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
