@@ -66,6 +66,8 @@ import { createMailingService, type MailingService } from './modules/mailing/ser
 import { createPayments, type Payments } from './modules/payments/index.ts';
 import { purchaseRoutes } from './modules/payments/purchases.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { privacyRoutes } from './modules/privacy/routes.ts';
+import { createPrivacyService, type PrivacyService } from './modules/privacy/service.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { createProductService } from './modules/products/service.ts';
 import { promoRoutes } from './modules/promo/routes.ts';
@@ -128,6 +130,8 @@ declare module 'fastify' {
     letters: LetterService;
     /** The share-image drawing threads; the metrics read their load. */
     drawingPool: DrawingPool;
+    /** Data exports and account deletions; tests run `privacy.runDue()` with a moved clock. */
+    privacy: PrivacyService;
   }
 }
 
@@ -271,6 +275,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     redeliver: (ids) => mailer.redeliver(ids),
   });
   const settings = createSettingsService(database.db, now);
+  const privacy = createPrivacyService({
+    db: database.db,
+    mailer,
+    subscriptions,
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+    prepareAtOnce: config.schedulerIntervalMs > 0,
+  });
+  app.decorate('privacy', privacy);
 
   await app.register(swagger, {
     openapi: {
@@ -350,9 +364,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         auth,
         subscriptions,
         now,
+        privacy,
         clearProducts: () => caches.clear('products'),
         ownerEmail: config.ownerEmail,
       });
+      await api.register(privacyRoutes, { db: database.db, auth, privacy, now });
       await api.register(adminNotebookRoutes, { db: database.db, auth, insights });
       await api.register(experimentRoutes, { db: database.db, auth, insights });
       await api.register(letterRoutes, { auth, letters, insights });
@@ -372,6 +388,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       { name: 'payments', run: () => payments.runDue() },
       { name: 'referral rewards', run: () => referrals.runDue(now()) },
       { name: 'topic letters', run: () => letters.runDue() },
+      { name: 'data rights', run: () => privacy.runDue() },
     ],
     config.schedulerIntervalMs,
   );
@@ -380,6 +397,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await scheduler.stop();
     await reminderScheduler.stop();
     await payments.idle();
+    await privacy.idle();
     await mailer.close();
     await drawingPool.close();
     if (options.closeDatabase) await database.close();

@@ -90,6 +90,8 @@ const TABLES = [
   'experiment_conversions',
   'topic_letters',
   'topic_letter_recipients',
+  'data_exports',
+  'account_deletions',
 ];
 
 /** Row counts of every table in one round trip: the corpus sends thousands of requests and counts around each. */

@@ -121,6 +121,8 @@ export const commentAuthorSchema = z.object({
   is_admin: z.boolean(),
   badge_type: badgeSchema.shape.badge_type.nullable(),
   badge_name: z.string().nullable(),
+  /** The author's account was erased (docs/decisions/033): the comment shows "deleted user". */
+  deleted_user: z.boolean().optional(),
 });
 
 /** The Comment entity of spec 001 section 3; `replies` holds the thread below it, oldest first. */

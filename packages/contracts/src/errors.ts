@@ -84,6 +84,8 @@ export const ERROR_CODES = [
   'INVALID_STATE',
   'NO_AUDIENCE',
   'AUDIENCE_CHANGED',
+  'ACCOUNT_CLOSED',
+  'EXPORT_LIMIT_REACHED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -27,6 +27,7 @@ export * from './journal.ts';
 export * from './journal-rules.ts';
 export * from './page-rendering.ts';
 export * from './plans.ts';
+export * from './privacy.ts';
 export * from './programmes.ts';
 export * from './referrals.ts';
 export * from './reminders.ts';

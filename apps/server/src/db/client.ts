@@ -19,6 +19,8 @@ const MIGRATION_LOCK = 7_260_013;
 export type Schema = typeof schema;
 /** One Drizzle type over both drivers: the product speaks one SQL dialect, PostgreSQL's. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction of `db.transaction(async (tx) => ...)`. */
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {

@@ -20,6 +20,7 @@ export * from './schema/letters.ts';
 export * from './schema/mail.ts';
 export * from './schema/mailing.ts';
 export * from './schema/payments.ts';
+export * from './schema/privacy.ts';
 export * from './schema/products.ts';
 export * from './schema/promo.ts';
 export * from './schema/referrals.ts';

@@ -43,6 +43,7 @@ export type PageName =
   | 'cross'
   | 'compat'
   | 'account'
+  | 'accountLink'
   | 'journal'
   | 'reminders'
   | 'onboarding'
@@ -181,6 +182,9 @@ export const ROUTES: readonly RouteEntry[] = [
   account('/account/about', 'about', 'accountAbout'),
   account('/account/brand-elements', 'brandElements', 'brandElements'),
   account('/journal', 'journal', 'journal'),
+  // The deletion letters' links work signed out: restoring a closed account, confirming a deletion.
+  { path: '/account/restore', page: 'accountLink', kind: 'auth', title: 'accountRestore', localized: true },
+  { path: '/account/delete', page: 'accountLink', kind: 'auth', title: 'accountDelete', localized: true },
   redirect('/account/preferences', '/account', { localized: true }),
   redirect('/profile', '/account', { localized: true }),
   redirect('/profile/payments', '/account/payments', { localized: true }),
@@ -287,6 +291,7 @@ export const ROUTES: readonly RouteEntry[] = [
   admin('/admin', 'admin'),
   admin('/admin/users', 'adminUsers'),
   admin('/admin/audit', 'adminAudit'),
+  admin('/admin/privacy', 'adminPrivacy'),
   admin('/admin/products', 'adminProducts'),
   admin('/admin/analytics', 'adminAnalytics'),
   admin('/admin/stats/users', 'adminStatsUsers'),

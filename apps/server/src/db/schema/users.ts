@@ -30,6 +30,13 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** Set by an administrator: a blocked user cannot sign in, and every session of theirs has ended. */
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /**
+     * Set when the owner deletes the account: sign-in is refused and it is erased after the grace period unless
+     * restored (modules/privacy). An erased account's accounting rows stay with an anonymous row whose
+     * `erased_at` is set.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -190,6 +190,13 @@ export function createAuthService({ repo, config, mailer, now, registrations }: 
       if (user.blockedAt) {
         throw new ApiError(403, 'ACCOUNT_BLOCKED', 'This account has been blocked. Please write to support.');
       }
+      if (user.closedAt) {
+        throw new ApiError(
+          403,
+          'ACCOUNT_CLOSED',
+          'This account was deleted. The letter we sent at its deletion has a link that restores it.',
+        );
+      }
       if (config.requireEmailVerification && !user.emailVerifiedAt) {
         await sendLinkEmail(user, 'verify_email');
         throw new ApiError(
@@ -207,7 +214,14 @@ export function createAuthService({ repo, config, mailer, now, registrations }: 
       const claims = verifySession(config.jwtSecret, token, now());
       if (!claims) return null;
       const found = await repo.findSessionUser(claims.sub, claims.jti);
-      if (!found || found.revoked || found.user.tokenVersion !== claims.ver || found.user.blockedAt) return null;
+      if (
+        !found ||
+        found.revoked ||
+        found.user.tokenVersion !== claims.ver ||
+        found.user.blockedAt ||
+        found.user.closedAt
+      )
+        return null;
       if (claims.imp) {
         // A session as another user lasts only while the administrator who opened it still is one.
         const impersonator = await repo.findUserById(claims.imp);

@@ -51,7 +51,8 @@ function commentJson(reader: { privateShown: SQL; vote: SQL }): SQL {
       'birth_date', case when ${reader.privateShown} then ${users.birthDate} end,
       'is_admin', ${shown} and ${users.isAdmin},
       'badge_type', case when ${knownBadge} then ${badgeType} end,
-      'badge_name', case when ${knownBadge} then ${users.badges}->0->>'badge_name' end
+      'badge_name', case when ${knownBadge} then ${users.badges}->0->>'badge_name' end,
+      'deleted_user', ${users.erasedAt} is not null
     ),
     'content', case when ${shown} then ${comments.content} else '' end,
     'content_html', case when ${shown} then ${comments.contentHtml} else '' end,

@@ -20,6 +20,7 @@ import { changeLanguage } from '../auth/language-change.ts';
 import { type SessionUser, signOut, updateSessionUser, useSession } from '../auth/session.ts';
 import { AccountLayout } from './AccountLayout.tsx';
 import { CalendarFeed } from './CalendarFeed.tsx';
+import { DataRights } from './DataRights.tsx';
 
 type Status = { kind: 'success' | 'danger'; text: string } | null;
 
@@ -227,6 +228,7 @@ export default function AccountPage() {
           {t('header.logout')}
         </button>
       </section>
+      <DataRights />
     </AccountLayout>
   );
 }

@@ -180,7 +180,7 @@ export function CommentItem({ comment, ctx }: { comment: CommentDto; ctx: Commen
   const [deleting, setDeleting] = useState(false);
   const [reported, setReported] = useState<'sent' | 'already' | null>(null);
   const own = ctx.readerId !== null && ctx.readerId === comment.user_id;
-  const name = comment.user.display_name ?? t('anonymous');
+  const name = comment.user.deleted_user ? t('deletedUser') : (comment.user.display_name ?? t('anonymous'));
   const canReply = ctx.readerId !== null && !comment.is_deleted && comment.depth < COMMENT_MAX_DEPTH;
   const canDelete = !comment.is_deleted && (own || ctx.readerIsAdmin);
   const written = new Date(comment.created_at);

@@ -9,6 +9,8 @@ export interface LegalSection {
   heading: string;
   paragraphs: string[];
   items?: string[];
+  /** Paragraphs that follow the list. */
+  after?: string[];
 }
 
 type Document = 'privacy' | 'terms';
@@ -35,6 +37,9 @@ export function Sections({ sections }: { sections: LegalSection[] }) {
           ))}
         </ul>
       )}
+      {section.after?.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
     </section>
   ));
 }

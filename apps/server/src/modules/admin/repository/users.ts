@@ -28,7 +28,8 @@ export interface UserFilters {
 const current = and(eq(subscriptions.userId, users.id), ne(subscriptions.status, 'expired'));
 
 function userConditions(filters: UserFilters): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
+  // The anonymous records an erasure leaves for accounting are nobody's account.
+  const conditions: (SQL | undefined)[] = [isNull(users.erasedAt)];
   if (filters.q) {
     const pattern = containing(filters.q);
     conditions.push(sql`(lower(${users.email}) like ${pattern} or lower(coalesce(${users.name}, '')) like ${pattern})`);

@@ -3,10 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createRateLimiter, limitOrThrow } from '../../../lib/rate-limit.ts';
 import type { AuthService } from '../../auth/service.ts';
 import { sessionHooks, sessionOf } from '../../auth/session.ts';
+import type { PrivacyService } from '../../privacy/service.ts';
 import type { PlanDeps } from '../../subscriptions/service.ts';
 import { createAuditRepository } from '../repository/audit.ts';
 import { createCommentRepository } from '../repository/comments.ts';
 import { createPaymentRepository } from '../repository/payments.ts';
+import { createPrivacyRepository } from '../repository/privacy.ts';
 import { createProductRepository } from '../repository/products.ts';
 import { createPromoCodeRepository } from '../repository/promo-codes.ts';
 import { createSubscriptionRepository } from '../repository/subscriptions.ts';
@@ -17,6 +19,7 @@ import { createUserAdmin } from '../service/users.ts';
 import { adminAuditRoutes } from './audit.ts';
 import { adminCommentRoutes } from './comments.ts';
 import { adminPaymentRoutes } from './payments.ts';
+import { adminPrivacyRoutes } from './privacy.ts';
 import { adminProductRoutes } from './products.ts';
 import { adminPromoCodeRoutes } from './promo-codes.ts';
 import type { AdminSection } from './section.ts';
@@ -25,6 +28,8 @@ import { adminUserRoutes } from './users.ts';
 
 export interface AdminDeps extends PlanDeps {
   auth: AuthService;
+  /** Readers' data requests: the section lists them and runs an erasure an owner asked for by email. */
+  privacy: PrivacyService;
   /** Empties the products cache of this process after a catalogue change. */
   clearProducts: () => void;
   /** The owner's address (ADMIN_EMAIL), if set. */
@@ -37,7 +42,7 @@ export interface AdminDeps extends PlanDeps {
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
   app,
-  { db, auth, subscriptions, now, clearProducts, ownerEmail },
+  { db, auth, subscriptions, now, privacy, clearProducts, ownerEmail },
 ) => {
   const session = sessionHooks(auth);
   // Changes are cheap to make by mistake in a loop; one administrator makes at most this many a minute.
@@ -67,6 +72,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
   });
   await app.register(adminPaymentRoutes, { ...section, repo: createPaymentRepository(db) });
   await app.register(adminSubscriptionRoutes, { ...section, repo: createSubscriptionRepository(db), subscriptions });
+  await app.register(adminPrivacyRoutes, { ...section, repo: createPrivacyRepository(db), privacy });
   await app.register(adminPromoCodeRoutes, { ...section, repo: createPromoCodeRepository(db) });
   const products = createProductRepository(db);
   await app.register(adminProductRoutes, {

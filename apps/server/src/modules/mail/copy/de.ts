@@ -103,4 +103,32 @@ export const de: EmailCopyBook = {
       'Du erhältst dies, weil du die 13 Geheimnisse abonniert hast. Ein Klick auf den Abmeldelink nimmt dich von der Liste.',
     signature: 'In lak’ech, dein Hunab-Team',
   },
+  dataExportReady: {
+    subject: 'Deine Hunab-Daten sind bereit',
+    greeting: 'Hallo {{name}}!',
+    body: 'Wir haben eine Kopie all deiner Daten bei Hunab in einem Archiv gesammelt. Du kannst es einmal herunterladen, angemeldet in deinem Konto.',
+    action: 'Archiv herunterladen',
+    expiry: 'Der Link gilt {{hours}} Stunden und nur einmal.',
+    ignore:
+      'Wenn du keine Kopie angefordert hast, ändere dein Passwort und schreib uns: Das Archiv öffnet sich nur in deinem eigenen Konto.',
+    signature: 'In lak’ech, dein Hunab-Team',
+  },
+  confirmAccountDeletion: {
+    subject: 'Bestätige die Löschung deines Hunab-Kontos',
+    greeting: 'Hallo {{name}}!',
+    body: 'Du möchtest dein Hunab-Konto löschen. Bestätige es mit dem Link: Das Konto wird sofort geschlossen und seine Daten nach 30 Tagen gelöscht, wenn du es dir nicht anders überlegst.',
+    action: 'Konto löschen',
+    expiry: 'Der Link gilt {{hours}} Stunden.',
+    ignore: 'Wenn du das nicht wolltest, öffne den Link einfach nicht: Dein Konto bleibt, wie es ist.',
+    signature: 'In lak’ech, dein Hunab-Team',
+  },
+  accountDeleted: {
+    subject: 'Dein Hunab-Konto wurde gelöscht',
+    greeting: 'Hallo {{name}}!',
+    body: 'Dein Konto ist geschlossen: Die Anmeldung ist gesperrt, deine Sitzungen sind beendet und dein Abo verlängert sich nicht. Am {{date}} werden alle deine Daten endgültig gelöscht. Bis dahin kannst du das Konto mit dem Knopf unten vollständig zurückholen.',
+    action: 'Konto wiederherstellen',
+    expiry: 'Der Link gilt bis zum {{date}}.',
+    ignore: 'Wenn du das Konto nicht gelöscht hast, stelle es mit dem Link wieder her und ändere sofort dein Passwort.',
+    signature: 'In lak’ech, dein Hunab-Team',
+  },
 };

@@ -102,4 +102,32 @@ export const en: EmailCopyBook = {
       'You receive this because you subscribed to the 13 secrets. One click on the unsubscribe link removes you from the list.',
     signature: 'In lak’ech, the Hunab team',
   },
+  dataExportReady: {
+    subject: 'Your Hunab data is ready',
+    greeting: 'Hello, {{name}}!',
+    body: 'We have gathered a copy of all your data at Hunab into one archive. You can download it once, signed in to your account.',
+    action: 'Download the archive',
+    expiry: 'The link works for {{hours}} hours and only once.',
+    ignore:
+      'If you did not ask for a copy, change your password and write to us: the archive opens only in your own account.',
+    signature: 'In lak’ech, the Hunab team',
+  },
+  confirmAccountDeletion: {
+    subject: 'Confirm the deletion of your Hunab account',
+    greeting: 'Hello, {{name}}!',
+    body: 'You asked to delete your Hunab account. Confirm it with the link: the account closes at once, and its data is erased after 30 days unless you change your mind.',
+    action: 'Delete my account',
+    expiry: 'The link works for {{hours}} hours.',
+    ignore: 'If you did not ask for this, simply do not open the link: your account stays as it is.',
+    signature: 'In lak’ech, the Hunab team',
+  },
+  accountDeleted: {
+    subject: 'Your Hunab account has been deleted',
+    greeting: 'Hello, {{name}}!',
+    body: 'Your account is closed: sign-in is refused, your sessions have ended and your subscription will not renew. On {{date}} all your data will be erased for good. Until then you can bring the account back whole with the button below.',
+    action: 'Restore my account',
+    expiry: 'The link works until {{date}}.',
+    ignore: 'If you did not delete the account, restore it with the link and change your password at once.',
+    signature: 'In lak’ech, the Hunab team',
+  },
 };

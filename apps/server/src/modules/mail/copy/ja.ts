@@ -100,4 +100,32 @@ export const ja: EmailCopyBook = {
     ignore: '「13の秘密」を購読されたためお送りしています。配信停止リンクをワンクリックでリストから外れます。',
     signature: 'In lak’ech、Hunab チームより',
   },
+  dataExportReady: {
+    subject: 'Hunab のデータの準備ができました',
+    greeting: '{{name}} さん、こんにちは。',
+    body: 'Hunab にあるあなたのデータをすべて一つのアーカイブにまとめました。ご自分のアカウントにログインした状態で、一度だけダウンロードできます。',
+    action: 'アーカイブをダウンロード',
+    expiry: 'リンクの有効期間は {{hours}} 時間で、一度だけ使えます。',
+    ignore:
+      'コピーを依頼していない場合は、パスワードを変更してご連絡ください。アーカイブはあなたのアカウントでしか開けません。',
+    signature: 'In lak’ech、Hunab チームより',
+  },
+  confirmAccountDeletion: {
+    subject: 'Hunab アカウントの削除を確認してください',
+    greeting: '{{name}} さん、こんにちは。',
+    body: 'Hunab アカウントの削除をご依頼いただきました。リンクから確認すると、アカウントはすぐに閉じられ、気が変わらなければ 30 日後にデータが消去されます。',
+    action: 'アカウントを削除',
+    expiry: 'リンクの有効期間は {{hours}} 時間です。',
+    ignore: '心当たりがない場合は、リンクを開かないでください。アカウントはそのまま残ります。',
+    signature: 'In lak’ech、Hunab チームより',
+  },
+  accountDeleted: {
+    subject: 'Hunab アカウントを削除しました',
+    greeting: '{{name}} さん、こんにちは。',
+    body: 'アカウントを閉じました。ログインはできず、すべてのセッションが終了し、サブスクリプションは更新されません。{{date}} にすべてのデータが完全に消去されます。それまでは下のボタンからアカウントをそのまま元に戻せます。',
+    action: 'アカウントを元に戻す',
+    expiry: 'リンクは {{date}} まで有効です。',
+    ignore: 'ご自身で削除していない場合は、リンクから元に戻し、すぐにパスワードを変更してください。',
+    signature: 'In lak’ech、Hunab チームより',
+  },
 };

@@ -10,7 +10,10 @@ export type EmailKind =
   | 'renewalReminder'
   | 'teamInvite'
   | 'confirmSubscription'
-  | 'secretsWelcome';
+  | 'secretsWelcome'
+  | 'dataExportReady'
+  | 'confirmAccountDeletion'
+  | 'accountDeleted';
 
 /**
  * The words of one email in one language. Placeholders in double braces are filled in when the email is

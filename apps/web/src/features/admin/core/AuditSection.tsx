@@ -7,7 +7,7 @@ import { useList } from '../list/useList.ts';
 import { DateRange, Field, FilterSelect, SearchField } from '../ui/fields.tsx';
 import { UserFilter, useDateTime } from './shared.tsx';
 
-const TARGETS = ['user', 'subscription', 'comment', 'comment_report', 'payment', 'promo_code', 'product'];
+const TARGETS = ['user', 'subscription', 'comment', 'comment_report', 'payment', 'promo_code', 'product', 'account'];
 
 /** A change's before and after, folded: most rows are read by their action and reason alone. */
 function Change({ row }: { row: AdminAuditRow }) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiUrl } from '../../../lib/api.ts';
+import { saveResponse } from '../../../lib/download.ts';
 import { LOCAL_KEYS, local } from '../../../lib/storage.ts';
 import { type Params, queryString } from '../data.ts';
 
@@ -23,13 +24,7 @@ export function CsvButton({ path, params = {}, name }: { path: string; params?: 
         headers: token ? { authorization: `Bearer ${token}` } : {},
       });
       if (!response.ok) throw new Error(String(response.status));
-      const blob = await response.blob();
-      const served = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = name ? `${name}.csv` : (served ?? 'export.csv');
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+      await saveResponse(response, 'export.csv', name ? `${name}.csv` : undefined);
     } catch {
       setFailed(true);
     } finally {
