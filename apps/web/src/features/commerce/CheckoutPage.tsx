@@ -116,7 +116,9 @@ export default function CheckoutPage() {
         value: created.amount / 100,
         customData: { transaction_id: transactionId(), currency: created.currency, order_id: created.id },
       });
-      navigate(`${localizedPath(lang, '/checkout/redirect')}?order=${created.id}`);
+      // A 100 % promo code: the order is paid as it is made, so there is no payment page to go to.
+      if (created.status === 'paid') navigate(`${localizedPath(lang, '/payment/success')}?order=${created.id}`);
+      else navigate(`${localizedPath(lang, '/checkout/redirect')}?order=${created.id}`);
     },
   });
 
@@ -168,13 +170,17 @@ export default function CheckoutPage() {
     error instanceof ApiRequestError
       ? error.code === 'PROMO_INVALID'
         ? t('checkout.errors.promo')
-        : error.code === 'ALREADY_OWNED'
-          ? t('checkout.errors.owned')
-          : error.status === 429
-            ? t('checkout.errors.tooMany')
-            : error.status === 0
-              ? t('checkout.errors.network')
-              : t('checkout.errors.generic')
+        : error.code === 'PROMO_EXHAUSTED'
+          ? t('checkout.errors.promoExhausted')
+          : error.code === 'PAYMENTS_UNAVAILABLE'
+            ? t('checkout.errors.unavailable')
+            : error.code === 'ALREADY_OWNED'
+              ? t('checkout.errors.owned')
+              : error.status === 429
+                ? t('checkout.errors.tooMany')
+                : error.status === 0
+                  ? t('checkout.errors.network')
+                  : t('checkout.errors.generic')
       : error
         ? t('checkout.errors.generic')
         : null;
