@@ -177,7 +177,12 @@ describe('promo codes', () => {
     });
     const buyer = await signUp();
     await paidOrder(buyer, code);
-    await api.post('/api/orders', { product_id: '13days', provider: 'test', promo_code: code }, { token: buyer.token });
+    // A second order, of another programme (the first is owned now), waits unpaid.
+    await api.post(
+      '/api/orders',
+      { product_id: '260days', provider: 'test', promo_code: code },
+      { token: buyer.token },
+    );
 
     const list = await api.get('/api/admin/promo-codes?sort=code&order=asc&active=true', { token: boss.token });
     expect(list.status, JSON.stringify(list.body)).toBe(200);
