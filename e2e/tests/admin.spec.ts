@@ -170,12 +170,27 @@ test.describe('the admin area', () => {
     await expect(banner).toContainText(`Вы смотрите как Viewed (${user.email})`);
     await expect(page).toHaveURL(/\/dash/);
     await shot(page, 'admin-impersonation-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shot(page, 'admin-impersonation-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
     const me = await page.evaluate(async () => {
       const token = localStorage.getItem('auth_token');
       return (await fetch('/api/auth/me', { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json()))
         .user;
     });
     expect(me.email).toBe(user.email);
+    // Viewing is read-only: the banner says so, and the server refuses a write made through the session.
+    await expect(banner).toContainText('Только просмотр');
+    const write = await page.evaluate(async () => {
+      const token = localStorage.getItem('auth_token');
+      const reply = await fetch('/api/feed', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      return { status: reply.status, body: await reply.json() };
+    });
+    expect(write).toMatchObject({ status: 403, body: { error: { code: 'IMPERSONATION_READ_ONLY' } } });
     await banner.getByRole('button', { name: 'Вернуться в свой аккаунт' }).click();
     await expect(banner).toBeHidden();
     await expect(page).toHaveURL(/\/admin\/users/);
