@@ -331,6 +331,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         subscriptions,
         now,
         clearProducts: () => caches.clear('products'),
+        smtpConfigured: Boolean(config.smtpUrl),
       });
       await api.register(adminNotebookRoutes, { db: database.db, auth, insights });
       await api.register(experimentRoutes, { db: database.db, auth, insights });

@@ -35,8 +35,11 @@ async function main(): Promise<void> {
   });
   if (admin.action === 'demo-created') {
     // Printed once, on the first start of a new embedded database; the password is stored only as a hash.
+    const outbox = env.SMTP_URL
+      ? ''
+      : `  No SMTP_URL is set: letters (address confirmation, password reset) are kept, and this administrator\n  reads them, links and all, at ${config.publicUrl}/admin/outbox\n`;
     console.log(
-      `\n  A demo administrator was created for this new database:\n    email:    ${admin.email}\n    password: ${admin.password}\n  Change it after signing in, or set ADMIN_EMAIL and ADMIN_PASSWORD.\n`,
+      `\n  A demo administrator was created for this new database:\n    email:    ${admin.email}\n    password: ${admin.password}\n  Change it after signing in, or set ADMIN_EMAIL and ADMIN_PASSWORD.\n${outbox}`,
     );
   } else if (admin.action === 'created' || admin.action === 'promoted') {
     app.log.info({ email: admin.email }, `administrator ${admin.action}`);

@@ -287,6 +287,7 @@ export const ROUTES: readonly RouteEntry[] = [
   admin('/admin', 'admin'),
   admin('/admin/users', 'adminUsers'),
   admin('/admin/audit', 'adminAudit'),
+  admin('/admin/outbox', 'adminOutbox'),
   admin('/admin/products', 'adminProducts'),
   admin('/admin/analytics', 'adminAnalytics'),
   admin('/admin/stats/users', 'adminStatsUsers'),

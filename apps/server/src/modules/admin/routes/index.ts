@@ -6,6 +6,7 @@ import { sessionHooks, sessionOf } from '../../auth/session.ts';
 import type { PlanDeps } from '../../subscriptions/service.ts';
 import { createAuditRepository } from '../repository/audit.ts';
 import { createCommentRepository } from '../repository/comments.ts';
+import { createOutboxRepository } from '../repository/outbox.ts';
 import { createPaymentRepository } from '../repository/payments.ts';
 import { createProductRepository } from '../repository/products.ts';
 import { createPromoCodeRepository } from '../repository/promo-codes.ts';
@@ -16,6 +17,7 @@ import { createProductAdmin } from '../service/products.ts';
 import { createUserAdmin } from '../service/users.ts';
 import { adminAuditRoutes } from './audit.ts';
 import { adminCommentRoutes } from './comments.ts';
+import { adminOutboxRoutes } from './outbox.ts';
 import { adminPaymentRoutes } from './payments.ts';
 import { adminProductRoutes } from './products.ts';
 import { adminPromoCodeRoutes } from './promo-codes.ts';
@@ -27,6 +29,8 @@ export interface AdminDeps extends PlanDeps {
   auth: AuthService;
   /** Empties the products cache of this process after a catalogue change. */
   clearProducts: () => void;
+  /** With a mail server, letters leave by mail and the outbox page answers 404. */
+  smtpConfigured: boolean;
 }
 
 /**
@@ -35,7 +39,7 @@ export interface AdminDeps extends PlanDeps {
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
   app,
-  { db, auth, subscriptions, now, clearProducts },
+  { db, auth, subscriptions, now, clearProducts, smtpConfigured },
 ) => {
   const session = sessionHooks(auth);
   // Changes are cheap to make by mistake in a loop; one administrator makes at most this many a minute.
@@ -72,4 +76,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
     repo: products,
     catalogue: createProductAdmin({ db, repo: products, now, clearProducts }),
   });
+  await app.register(adminOutboxRoutes, { ...section, db, repo: createOutboxRepository(db), smtpConfigured });
 };

@@ -5,6 +5,7 @@ import type { AdminSections } from '../registry.ts';
 export const CORE_SECTIONS: AdminSections = {
   adminUsers: lazy(() => import('./UsersSection.tsx')),
   adminAudit: lazy(() => import('./AuditSection.tsx')),
+  adminOutbox: lazy(() => import('./OutboxSection.tsx')),
   adminComments: lazy(() => import('./CommentsSection.tsx')),
   adminPayments: lazy(() => import('./PaymentsSection.tsx')),
   adminSubscriptions: lazy(() => import('./SubscriptionsSection.tsx')),
