@@ -2,7 +2,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
-  jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
@@ -19,6 +18,7 @@ import {
   httpServerOptions,
 } from './lib/http-limits.ts';
 import { rejectDeepBodies } from './lib/json-limits.ts';
+import { describeOperation } from './lib/openapi.ts';
 import { startScheduler } from './lib/scheduler.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { createSharedRateLimiter } from './lib/shared-rate-limit.ts';
@@ -255,9 +255,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Hunab API', version: appVersion, description: 'The API of the Hunab web and mobile apps.' },
+      servers: [{ url: config.publicUrl, description: 'This server' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: describeOperation,
     // Named schemas (a comment, which holds its replies) become components the paths refer to.
     transformObject: jsonSchemaTransformObject,
   });
