@@ -13,10 +13,21 @@ async function main(): Promise<void> {
   const env = loadEnv();
   const config = appConfigFromEnv(env, defaultWebDistDir, contentDir);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  await database.migrate();
-  await seedDatabase(database, appVersion);
-  const content = await seedContent(database.db, contentDir);
-  const education = await seedEducation(database.db, contentDir);
+  let content: Awaited<ReturnType<typeof seedContent>> | undefined;
+  let education: Awaited<ReturnType<typeof seedEducation>> | undefined;
+  let admin: Awaited<ReturnType<typeof bootstrapAdmin>> | undefined;
+  await database.prepare(async () => {
+    await seedDatabase(database, appVersion);
+    content = await seedContent(database.db, contentDir);
+    education = await seedEducation(database.db, contentDir);
+    admin = await bootstrapAdmin(database.db, {
+      email: env.ADMIN_EMAIL,
+      password: env.ADMIN_PASSWORD,
+      allowDemo: database.kind === 'pglite',
+      now: new Date(),
+    });
+  });
+  if (!admin) throw new Error('the database was not prepared');
   const app = await buildApp({
     database,
     config,
@@ -25,14 +36,8 @@ async function main(): Promise<void> {
     closeDatabase: true,
   });
 
-  if (!content.skipped) app.log.info(content, 'content loaded from content/');
-  if (!education.skipped) app.log.info(education, 'courses loaded from content/education/');
-  const admin = await bootstrapAdmin(database.db, {
-    email: env.ADMIN_EMAIL,
-    password: env.ADMIN_PASSWORD,
-    allowDemo: database.kind === 'pglite',
-    now: new Date(),
-  });
+  if (content && !content.skipped) app.log.info(content, 'content loaded from content/');
+  if (education && !education.skipped) app.log.info(education, 'courses loaded from content/education/');
   if (admin.action === 'demo-created') {
     // Printed once, on the first start of a new embedded database; the password is stored only as a hash.
     const outbox = env.SMTP_URL

@@ -31,7 +31,9 @@ function LetterView({ letter }: { letter: AdminOutboxLetter }) {
           style={{ height: '26rem' }}
         />
         <h3 className="h6 mt-3">{t('outbox.text')}</h3>
-        <pre className="small bg-body-tertiary p-2 rounded text-wrap text-break mb-0">{letter.text}</pre>
+        <pre className="small bg-body-tertiary p-2 rounded text-break mb-0" style={{ whiteSpace: 'pre-wrap' }}>
+          {letter.text}
+        </pre>
       </div>
     </article>
   );
