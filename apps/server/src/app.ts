@@ -18,6 +18,7 @@ import {
   httpServerOptions,
 } from './lib/http-limits.ts';
 import { rejectDeepBodies } from './lib/json-limits.ts';
+import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { describeOperation } from './lib/openapi.ts';
 import { startScheduler } from './lib/scheduler.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
@@ -108,6 +109,8 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    /** The metrics of GET /api/metrics; a part with a figure of its own adds it with `metrics.registerGauge`. */
+    metrics: Metrics;
     /** Subscriptions; tests run `subscriptions.runDue()` themselves instead of waiting for the scheduler. */
     subscriptions: SubscriptionService;
     /** Orders, notifications and renewals; tests run `payments.runDue()` instead of waiting for the scheduler. */
@@ -165,6 +168,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', authenticateBeforeValidation);
   app.decorateRequest('session', null);
 
+  const metrics = createMetrics({ db: database.db, pool: () => database.poolStats?.() ?? null });
+  app.decorate('metrics', metrics);
+  metrics.instrument(app);
+  metrics.route(app, config.metricsToken);
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.decorate('mailer', mailer);
   const authRepository = createAuthRepository(database.db);
@@ -355,6 +362,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       { name: 'topic letters', run: () => letters.runDue() },
     ],
     config.schedulerIntervalMs,
+    metrics.jobRan,
   );
   const reminderScheduler = startReminderScheduler(app, reminders, config.schedulerIntervalMs);
   app.addHook('onClose', async () => {

@@ -37,6 +37,8 @@ export interface Database {
   /** How many migrations have been applied. */
   appliedMigrations(): Promise<number>;
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections (none for the embedded database). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export interface DatabaseOptions {
@@ -86,6 +88,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       appliedMigrations: () => countMigrations(db),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async close() {
         await pool.end();
       },
