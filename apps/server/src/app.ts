@@ -2,7 +2,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, LogController } from 'fastify';
 import {
-  jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
@@ -19,6 +18,8 @@ import {
   httpServerOptions,
 } from './lib/http-limits.ts';
 import { rejectDeepBodies } from './lib/json-limits.ts';
+import { createMetrics, type Metrics } from './lib/metrics.ts';
+import { describeOperation } from './lib/openapi.ts';
 import { registerRequestLog, requestSerializer } from './lib/request-log.ts';
 import { startScheduler } from './lib/scheduler.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
@@ -112,6 +113,8 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    /** The metrics of GET /api/metrics; a part with a figure of its own adds it with `metrics.registerGauge`. */
+    metrics: Metrics;
     /** Subscriptions; tests run `subscriptions.runDue()` themselves instead of waiting for the scheduler. */
     subscriptions: SubscriptionService;
     /** Orders, notifications and renewals; tests run `payments.runDue()` instead of waiting for the scheduler. */
@@ -183,6 +186,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', authenticateBeforeValidation);
   app.decorateRequest('session', null);
 
+  const metrics = createMetrics({ db: database.db, pool: () => database.poolStats?.() ?? null });
+  app.decorate('metrics', metrics);
+  metrics.instrument(app);
+  metrics.route(app, config.metricsToken);
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.decorate('mailer', mailer);
   const authRepository = createAuthRepository(database.db);
@@ -250,6 +257,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Share images are drawn on their own threads, never on the thread that answers requests.
   const drawingPool = createDrawingPool(config.shareDrawing);
   app.decorate('drawingPool', drawingPool);
+  metrics.registerGauge(
+    'hunab_share_drawings_queued',
+    'Share images waiting for a drawing thread',
+    () => drawingPool.load().queued,
+  );
+  metrics.registerGauge(
+    'hunab_share_drawings_running',
+    'Share images being drawn now',
+    () => drawingPool.load().drawing,
+  );
   const cards = createCardService({ db: database.db, now });
   const push = createPushService({
     db: database.db,
@@ -289,9 +306,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Hunab API', version: appVersion, description: 'The API of the Hunab web and mobile apps.' },
+      servers: [{ url: config.publicUrl, description: 'This server' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: describeOperation,
     // Named schemas (a comment, which holds its replies) become components the paths refer to.
     transformObject: jsonSchemaTransformObject,
   });
@@ -367,6 +385,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         privacy,
         clearProducts: () => caches.clear('products'),
         ownerEmail: config.ownerEmail,
+        smtpConfigured: Boolean(config.smtpUrl),
       });
       await api.register(privacyRoutes, { db: database.db, auth, privacy, now });
       await api.register(adminNotebookRoutes, { db: database.db, auth, insights });
@@ -391,6 +410,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       { name: 'data rights', run: () => privacy.runDue() },
     ],
     config.schedulerIntervalMs,
+    metrics.jobRan,
   );
   const reminderScheduler = startReminderScheduler(app, reminders, config.schedulerIntervalMs);
   app.addHook('onClose', async () => {

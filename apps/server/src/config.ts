@@ -12,6 +12,8 @@ export interface AppConfig {
   jwtSecret: Uint8Array;
   requireEmailVerification: boolean;
   smtpUrl: string | undefined;
+  /** The bearer token of GET /api/metrics; unset, the metrics answer 404. */
+  metricsToken?: string | undefined;
   mailFrom: string;
   minAppVersion: string;
   webDistDir: string | undefined;
@@ -153,6 +155,7 @@ export function appConfigFromEnv(env: Env, webDistDir: string, contentDir: strin
     jwtSecret: loadJwtSecret(env),
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
     smtpUrl: env.SMTP_URL,
+    metricsToken: env.METRICS_TOKEN,
     mailFrom: env.MAIL_FROM,
     minAppVersion: env.MIN_APP_VERSION,
     webDistDir: env.WEB_DIST_DIR ?? webDistDir,

@@ -37,6 +37,9 @@ const envSchema = z
       .enum(['true', 'false', '1', '0', ''], { error: 'RENDER_PAGES must be true or false' })
       .default('true')
       .transform((value) => value !== 'false' && value !== '0'),
+    METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
+      message: 'METRICS_TOKEN must be at least 16 characters',
+    }),
     SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\//.test(value), {
       message: 'SMTP_URL must start with smtp:// or smtps://',
     }),

@@ -13,10 +13,21 @@ async function main(): Promise<void> {
   const env = loadEnv();
   const config = appConfigFromEnv(env, defaultWebDistDir, contentDir);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  await database.migrate();
-  await seedDatabase(database, appVersion);
-  const content = await seedContent(database.db, contentDir);
-  const education = await seedEducation(database.db, contentDir);
+  let content: Awaited<ReturnType<typeof seedContent>> | undefined;
+  let education: Awaited<ReturnType<typeof seedEducation>> | undefined;
+  let admin: Awaited<ReturnType<typeof bootstrapAdmin>> | undefined;
+  await database.prepare(async () => {
+    await seedDatabase(database, appVersion);
+    content = await seedContent(database.db, contentDir);
+    education = await seedEducation(database.db, contentDir);
+    admin = await bootstrapAdmin(database.db, {
+      email: env.ADMIN_EMAIL,
+      password: env.ADMIN_PASSWORD,
+      allowDemo: database.kind === 'pglite',
+      now: new Date(),
+    });
+  });
+  if (!admin) throw new Error('the database was not prepared');
   const app = await buildApp({
     database,
     config,
@@ -25,18 +36,15 @@ async function main(): Promise<void> {
     closeDatabase: true,
   });
 
-  if (!content.skipped) app.log.info(content, 'content loaded from content/');
-  if (!education.skipped) app.log.info(education, 'courses loaded from content/education/');
-  const admin = await bootstrapAdmin(database.db, {
-    email: env.ADMIN_EMAIL,
-    password: env.ADMIN_PASSWORD,
-    allowDemo: database.kind === 'pglite',
-    now: new Date(),
-  });
+  if (content && !content.skipped) app.log.info(content, 'content loaded from content/');
+  if (education && !education.skipped) app.log.info(education, 'courses loaded from content/education/');
   if (admin.action === 'demo-created') {
     // Printed once, on the first start of a new embedded database; the password is stored only as a hash.
+    const outbox = env.SMTP_URL
+      ? ''
+      : `  No SMTP_URL is set: letters (address confirmation, password reset) are kept, and this administrator\n  reads them, links and all, at ${config.publicUrl}/admin/outbox\n`;
     console.log(
-      `\n  A demo administrator was created for this new database:\n    email:    ${admin.email}\n    password: ${admin.password}\n  Change it after signing in, or set ADMIN_EMAIL and ADMIN_PASSWORD.\n`,
+      `\n  A demo administrator was created for this new database:\n    email:    ${admin.email}\n    password: ${admin.password}\n  Change it after signing in, or set ADMIN_EMAIL and ADMIN_PASSWORD.\n${outbox}`,
     );
   } else if (admin.action === 'created' || admin.action === 'promoted') {
     app.log.info({ email: admin.email }, `administrator ${admin.action}`);

@@ -61,7 +61,7 @@ describe('who may read the admin figures', () => {
 });
 
 describe('the overview', () => {
-  it('counts users, subscriptions, revenue, activity, comments and failed mail', async () => {
+  it('counts users, subscriptions, revenue, accounts and guests active, comments and failed mail', async () => {
     const db = ctx.database.db;
     const before = (await http.get('/api/admin/overview', { token: boss.token })).body.data;
     const newcomer = await register();
@@ -100,11 +100,12 @@ describe('the overview', () => {
       rub.thisMonth - (before.revenue.find((r: { currency: string }) => r.currency === 'RUB')?.thisMonth ?? 0),
     ).toBe(99000 + 40000);
     expect(data.revenue.find((row: { currency: string }) => row.currency === 'USD')).toBeUndefined();
-    expect(data.activeToday).toBe(before.activeToday + 2);
-    expect(data.failedEmails).toBe(before.failedEmails + 1);
+    expect(data.activeToday.accounts).toBe(before.activeToday.accounts + 1);
+    expect(data.activeToday.guests).toBe(before.activeToday.guests + 1);
+    expect(data.letters.failed).toBe(before.letters.failed + 1);
     expect(data.series.registrations).toHaveLength(30);
     expect(data.series.registrations.at(-1)).toEqual({ day: today(), count: data.users.today });
-    expect(data.series.activeUsers.at(-1).count).toBe(data.activeToday);
+    expect(data.series.visitors.at(-1).count).toBe(data.activeToday.accounts + data.activeToday.guests);
   });
 });
 

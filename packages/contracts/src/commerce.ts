@@ -16,50 +16,52 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 const i18nText = z.record(z.string(), z.string());
 
-export const productSchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  shortDescription: z.string(),
-  longDescription: z.string(),
-  highlights: z.array(z.string()),
-  name_i18n: i18nText,
-  usp_i18n: i18nText,
-  descr_i18n: i18nText,
-  descr_short_i18n: i18nText,
-  description_long_i18n: i18nText,
-  highlights_i18n: z.record(z.string(), z.array(z.string())),
-  variation_name_i18n: i18nText,
-  /** Major units, as the spec's clients read them; the minor units are in `prices`. */
-  price_rub: z.number(),
-  price_usd: z.number(),
-  /** Integer minor units per currency: the amounts an order charges before a promo code. */
-  prices: z.object({ RUB: z.number().int(), USD: z.number().int() }),
-  show: z.boolean(),
-  level: z.number().int(),
-  days: z.number().int(),
-  duration_days: z.number().int(),
-  type: z.enum(['program', 'subscription']),
-  plan_id: z.string().nullable(),
-  currency: z.string(),
-  is_active: z.boolean(),
-  product_group: z.string(),
-  is_parent: z.boolean(),
-  parent_id: z.string().nullable(),
-  variation_order: z.number().int(),
-  recur: z.boolean(),
-  availability_ru: z.boolean(),
-  activation_date: z.string().nullable(),
-  activation_type: z.string(),
-  activation_color: z.string().nullable(),
-  activation_cycle_number: z.number().int().nullable(),
-  activation_cycle_name: z.string().nullable(),
-  has_variations: z.boolean(),
-  get variations() {
-    return z.array(productSchema).optional();
-  },
-});
+export const productSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    shortDescription: z.string(),
+    longDescription: z.string(),
+    highlights: z.array(z.string()),
+    name_i18n: i18nText,
+    usp_i18n: i18nText,
+    descr_i18n: i18nText,
+    descr_short_i18n: i18nText,
+    description_long_i18n: i18nText,
+    highlights_i18n: z.record(z.string(), z.array(z.string())),
+    variation_name_i18n: i18nText,
+    /** Major units, as the spec's clients read them; the minor units are in `prices`. */
+    price_rub: z.number(),
+    price_usd: z.number(),
+    /** Integer minor units per currency: the amounts an order charges before a promo code. */
+    prices: z.object({ RUB: z.number().int(), USD: z.number().int() }),
+    show: z.boolean(),
+    level: z.number().int(),
+    days: z.number().int(),
+    duration_days: z.number().int(),
+    type: z.enum(['program', 'subscription']),
+    plan_id: z.string().nullable(),
+    currency: z.string(),
+    is_active: z.boolean(),
+    product_group: z.string(),
+    is_parent: z.boolean(),
+    parent_id: z.string().nullable(),
+    variation_order: z.number().int(),
+    recur: z.boolean(),
+    availability_ru: z.boolean(),
+    activation_date: z.string().nullable(),
+    activation_type: z.string(),
+    activation_color: z.string().nullable(),
+    activation_cycle_number: z.number().int().nullable(),
+    activation_cycle_name: z.string().nullable(),
+    has_variations: z.boolean(),
+    get variations() {
+      return z.array(productSchema).optional();
+    },
+  })
+  .meta({ id: 'Product' });
 export type ProductDto = z.infer<typeof productSchema>;
 
 const flag = z

@@ -3,6 +3,7 @@ export * from './admin-debug.ts';
 export * from './admin-letters.ts';
 export * from './admin-lists.ts';
 export * from './admin-notebook.ts';
+export * from './admin-outbox.ts';
 export * from './admin-referrals.ts';
 export * from './auth.ts';
 export * from './calendar.ts';

@@ -23,12 +23,15 @@ export const adminOverviewSchema = z.object({
   subscriptionsByPlan: z.array(z.object({ planId: z.string(), count: z.number() })),
   /** Paid orders less refunds, in minor units of each currency. */
   revenue: z.array(z.object({ currency: z.string(), thisMonth: z.number(), lastMonth: z.number() })),
-  activeToday: z.number(),
+  /** Signed-in accounts, and guests by their anonymous session, with an analytics event today (UTC). */
+  activeToday: z.object({ accounts: z.number(), guests: z.number() }),
   commentsToday: z.number(),
-  failedEmails: z.number(),
+  /** The outbox's letters by state: waiting for the mail server, sent, failed, kept because there is none. */
+  letters: z.object({ waiting: z.number(), sent: z.number(), failed: z.number(), kept: z.number() }),
   series: z.object({
     registrations: z.array(dayCountSchema),
-    activeUsers: z.array(dayCountSchema),
+    /** Accounts plus guests active each day: the sum of `activeToday`'s two figures. */
+    visitors: z.array(dayCountSchema),
     comments: z.array(dayCountSchema),
     /** Revenue per day in minor units, all currencies by their own figures (one series per currency). */
     revenue: z.array(z.object({ currency: z.string(), days: z.array(dayCountSchema) })),

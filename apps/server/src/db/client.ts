@@ -31,9 +31,16 @@ export interface Database {
   ping(): Promise<void>;
   /** Applies the committed migrations (drizzle/); safe when several processes start together. */
   migrate(): Promise<void>;
+  /**
+   * Applies the migrations, then runs `seed`, the whole under one PostgreSQL advisory lock: processes booting
+   * together on one database take turns, so each finds the tables made and the seed of the one before it.
+   */
+  prepare(seed: () => Promise<void>): Promise<void>;
   /** How many migrations have been applied. */
   appliedMigrations(): Promise<number>;
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections (none for the embedded database). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export interface DatabaseOptions {
@@ -68,18 +75,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       async ping() {
         await pool.query('select 1');
       },
-      // A session-level advisory lock on one connection makes processes take turns, so each migration runs once.
-      async migrate() {
+      migrate: () => database.prepare(async () => {}),
+      // A session-level advisory lock held on one connection makes processes take turns: each migration runs once,
+      // and a seed never runs beside another process's.
+      async prepare(seed) {
         const connection = await pool.connect();
         try {
           await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
           await migratePostgres(drizzlePostgres({ client: connection, schema }), { migrationsFolder: migrationsDir });
+          await seed();
         } finally {
           await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
           connection.release();
         }
       },
       appliedMigrations: () => countMigrations(db),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async close() {
         await pool.end();
       },
@@ -93,6 +104,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // pg_trgm: the trigram indexes of the admin area's search (PostgreSQL ships it; PGlite loads it here).
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const migrate = async () => {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsDir });
+  };
   return {
     kind: 'pglite',
     db,
@@ -100,8 +114,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     async ping() {
       await db.execute(sql`select 1`);
     },
-    async migrate() {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsDir });
+    migrate,
+    // One process owns the embedded database: nothing to take turns with.
+    async prepare(seed) {
+      await migrate();
+      await seed();
     },
     appliedMigrations: () => countMigrations(db),
     async close() {

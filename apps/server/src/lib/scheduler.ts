@@ -37,13 +37,21 @@ export function repeatEvery(app: FastifyInstance, intervalMs: number, work: () =
  * `intervalMs`. Safe with several processes on one PostgreSQL: each job claims its rows with SKIP LOCKED, so a row is
  * moved by one of them. Off when `intervalMs` is 0 (tests run the jobs themselves).
  */
-export function startScheduler(app: FastifyInstance, jobs: ScheduledJob[], intervalMs: number) {
+export function startScheduler(
+  app: FastifyInstance,
+  jobs: ScheduledJob[],
+  intervalMs: number,
+  /** Told of each run's end, for the metrics. */
+  ran: (job: string, ok: boolean) => void = () => {},
+) {
   return repeatEvery(app, intervalMs, async () => {
     for (const job of jobs) {
       try {
         const done = await job.run();
+        ran(job.name, true);
         if (Object.values(done).some((count) => count > 0)) app.log.info(done, `scheduler: ${job.name}`);
       } catch (error) {
+        ran(job.name, false);
         app.log.error({ err: error }, `scheduler: ${job.name} failed; it will try again`);
       }
     }

@@ -292,6 +292,7 @@ export const ROUTES: readonly RouteEntry[] = [
   admin('/admin/users', 'adminUsers'),
   admin('/admin/audit', 'adminAudit'),
   admin('/admin/privacy', 'adminPrivacy'),
+  admin('/admin/outbox', 'adminOutbox'),
   admin('/admin/products', 'adminProducts'),
   admin('/admin/analytics', 'adminAnalytics'),
   admin('/admin/stats/users', 'adminStatsUsers'),

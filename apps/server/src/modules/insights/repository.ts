@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { ACTIVE, LETTERS, VISITORS } from './figures.ts';
 
 /** UTC midnight of a YYYY-MM-DD day, as a timestamptz in SQL. */
 const at = (day: string) => sql`(${day}::date::timestamp at time zone 'UTC')`;
@@ -48,7 +49,7 @@ export function createInsightsRepository(db: Db) {
           select d::date, coalesce(a.actives, 0)
           from generate_series(${start}::date, ${today}::date - 1, interval '1 day') d
           left join (
-            select ${dayOf(sql`created_at`)} as day, count(distinct coalesce(user_id::text, session_id))::int as actives
+            select ${dayOf(sql`created_at`)} as day, ${VISITORS} as actives
             from analytics_events
             where created_at >= ${startAt} and created_at < ${at(today)}
               and (user_id is not null or session_id is not null)
@@ -86,16 +87,25 @@ export function createInsightsRepository(db: Db) {
       return rows.map((row) => ({ ...row, count: num(row.count) }));
     },
 
-    /** Active users per day (signed-in users, else sessions): closed days from the rollup, today counted live. */
-    async activeUsers(from: string, today: string): Promise<Array<{ day: string; count: number }>> {
+    /** Visitors per day (figures.ts): closed days from the rollup, today counted live. */
+    async visitors(from: string, today: string): Promise<Array<{ day: string; count: number }>> {
       const rows = await queryRows<{ day: string; count: number }>(
         db,
         sql`select day::text as day, actives as count from analytics_daily_actives where day >= ${from}::date and day < ${today}::date
             union all
-            select ${today} as day, count(distinct coalesce(user_id::text, session_id))::int
-            from analytics_events where created_at >= ${at(today)} and (user_id is not null or session_id is not null)`,
+            select ${today} as day, ${VISITORS} from analytics_events where created_at >= ${at(today)}`,
       );
       return rows.map((row) => ({ day: row.day, count: num(row.count) }));
+    },
+
+    /** Today's active accounts and guests (figures.ts). */
+    async activeToday(today: string): Promise<{ accounts: number; guests: number }> {
+      const [row] = await queryRows<{ accounts: number; guests: number }>(
+        db,
+        sql`select ${ACTIVE.accounts} as accounts, ${ACTIVE.guests} as guests
+            from analytics_events where created_at >= ${at(today)}`,
+      );
+      return { accounts: num(row?.accounts), guests: num(row?.guests) };
     },
 
     /** A table's rows per UTC day from `from` on. */
@@ -151,12 +161,17 @@ export function createInsightsRepository(db: Db) {
       return num(row?.count);
     },
 
-    async failedEmails(): Promise<number> {
-      const [row] = await queryRows<{ count: number }>(
+    /** The outbox's letters by state (figures.ts). */
+    async letters(): Promise<Record<keyof typeof LETTERS, number>> {
+      const [row] = await queryRows<Record<keyof typeof LETTERS, number>>(
         db,
-        sql`select count(*)::int as count from outbox_emails where status = 'failed'`,
+        sql`select count(*) filter (where ${LETTERS.waiting})::int as waiting,
+                   count(*) filter (where ${LETTERS.sent})::int as sent,
+                   count(*) filter (where ${LETTERS.failed})::int as failed,
+                   count(*) filter (where ${LETTERS.kept})::int as kept
+            from outbox_emails`,
       );
-      return num(row?.count);
+      return { waiting: num(row?.waiting), sent: num(row?.sent), failed: num(row?.failed), kept: num(row?.kept) };
     },
 
     /** Sign-ups per day, source and language in a range, and how many of them verified their address. */
@@ -205,10 +220,10 @@ export function createInsightsRepository(db: Db) {
       const rows = await queryRows<Record<string, string | number>>(
         db,
         sql`select kind,
-                   count(*) filter (where status = 'sent')::int as sent,
-                   count(*) filter (where status = 'failed')::int as failed,
-                   count(*) filter (where status = 'pending')::int as pending,
-                   count(*) filter (where status = 'not_sent')::int as "notSent"
+                   count(*) filter (where ${LETTERS.sent})::int as sent,
+                   count(*) filter (where ${LETTERS.failed})::int as failed,
+                   count(*) filter (where ${LETTERS.waiting})::int as pending,
+                   count(*) filter (where ${LETTERS.kept})::int as "notSent"
             from outbox_emails group by kind order by kind`,
       );
       return rows.map((row) => ({

@@ -346,7 +346,11 @@ const botParamsSchema = z.strictObject({ target: z.enum(BOT_TARGETS) });
  */
 export function registerBotLinks(app: FastifyInstance, insights: InsightsService, settings: SettingsService) {
   const clicks = createRateLimiter({ limit: 60, windowMs: 60_000 });
-  app.get('/go/bot/:target', async (request: FastifyRequest, reply: FastifyReply) => {
+  const schema = {
+    summary: 'A chat-bot link of the settings: counts the click and redirects to the bot',
+    tags: ['system'],
+  };
+  app.get('/go/bot/:target', { schema }, async (request: FastifyRequest, reply: FastifyReply) => {
     const params = botParamsSchema.safeParse(request.params);
     const query = botLinkQuerySchema.safeParse(request.query);
     if (!params.success) return reply.redirect('/', 302);

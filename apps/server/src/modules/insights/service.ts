@@ -106,19 +106,20 @@ export function createInsightsService(options: {
       const monthStart = `${today.slice(0, 8)}01`;
       const lastMonthStart = `${addDays(monthStart, -1).slice(0, 8)}01`;
       await repo.rollUp(today, at);
-      const [users, plans, revenueDays, activeUsers, registrations, comments, commentsToday, failedEmails] =
+      const [users, plans, revenueDays, visitors, activeToday, registrations, comments, commentsToday, letters] =
         await Promise.all([
           repo.userCounts(today, addDays(today, -6), from),
           repo.subscriptionsByPlan(at),
           repo.revenuePerDay(lastMonthStart < from ? lastMonthStart : from),
-          repo.activeUsers(from, today),
+          repo.visitors(from, today),
+          repo.activeToday(today),
           repo.perDay('users', from),
           repo.perDay('comments', from),
           repo.commentsToday(today),
-          repo.failedEmails(),
+          repo.letters(),
         ]);
       const currencies = [...new Set(revenueDays.map((row) => row.currency))].sort();
-      const activeSeries = filled(from, today, activeUsers);
+
       return {
         users,
         subscriptionsByPlan: plans,
@@ -128,12 +129,12 @@ export function createInsightsService(options: {
             rows.filter((row) => row.day >= start && row.day < end).reduce((total, row) => total + row.amount, 0);
           return { currency, thisMonth: sum(monthStart, '9999'), lastMonth: sum(lastMonthStart, monthStart) };
         }),
-        activeToday: activeSeries.at(-1)?.count ?? 0,
+        activeToday,
         commentsToday,
-        failedEmails,
+        letters,
         series: {
           registrations: filled(from, today, registrations),
-          activeUsers: activeSeries,
+          visitors: filled(from, today, visitors),
           comments: filled(from, today, comments),
           revenue: currencies.map((currency) => ({
             currency,

@@ -87,6 +87,10 @@ export function registerReferralLanding(app: FastifyInstance, referrals: Referra
     ].join('; ');
     return reply.header('set-cookie', cookie).header('cache-control', 'no-store').redirect(landed.location, 302);
   };
-  app.get('/r/:slug', handler);
-  app.get('/:lang/r/:slug', handler);
+  const schema = {
+    summary: 'A referral link: records the click, sets the attribution cookie and redirects to the page it names',
+    tags: ['referrals'],
+  };
+  app.get('/r/:slug', { schema }, handler);
+  app.get('/:lang/r/:slug', { schema }, handler);
 }

@@ -7,6 +7,7 @@ import type { PrivacyService } from '../../privacy/service.ts';
 import type { PlanDeps } from '../../subscriptions/service.ts';
 import { createAuditRepository } from '../repository/audit.ts';
 import { createCommentRepository } from '../repository/comments.ts';
+import { createOutboxRepository } from '../repository/outbox.ts';
 import { createPaymentRepository } from '../repository/payments.ts';
 import { createPrivacyRepository } from '../repository/privacy.ts';
 import { createProductRepository } from '../repository/products.ts';
@@ -18,6 +19,7 @@ import { createProductAdmin } from '../service/products.ts';
 import { createUserAdmin } from '../service/users.ts';
 import { adminAuditRoutes } from './audit.ts';
 import { adminCommentRoutes } from './comments.ts';
+import { adminOutboxRoutes } from './outbox.ts';
 import { adminPaymentRoutes } from './payments.ts';
 import { adminPrivacyRoutes } from './privacy.ts';
 import { adminProductRoutes } from './products.ts';
@@ -34,6 +36,8 @@ export interface AdminDeps extends PlanDeps {
   clearProducts: () => void;
   /** The owner's address (ADMIN_EMAIL), if set. */
   ownerEmail?: string | undefined;
+  /** With a mail server, letters leave by mail and the outbox page answers 404. */
+  smtpConfigured: boolean;
 }
 
 /**
@@ -42,7 +46,7 @@ export interface AdminDeps extends PlanDeps {
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
   app,
-  { db, auth, subscriptions, now, privacy, clearProducts, ownerEmail },
+  { db, auth, subscriptions, now, privacy, clearProducts, ownerEmail, smtpConfigured },
 ) => {
   const session = sessionHooks(auth);
   // Changes are cheap to make by mistake in a loop; one administrator makes at most this many a minute.
@@ -80,4 +84,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
     repo: products,
     catalogue: createProductAdmin({ db, repo: products, now, clearProducts }),
   });
+  await app.register(adminOutboxRoutes, { ...section, db, repo: createOutboxRepository(db), smtpConfigured });
 };

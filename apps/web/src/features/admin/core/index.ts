@@ -6,6 +6,7 @@ export const CORE_SECTIONS: AdminSections = {
   adminUsers: lazy(() => import('./UsersSection.tsx')),
   adminAudit: lazy(() => import('./AuditSection.tsx')),
   adminPrivacy: lazy(() => import('./PrivacySection.tsx')),
+  adminOutbox: lazy(() => import('./OutboxSection.tsx')),
   adminComments: lazy(() => import('./CommentsSection.tsx')),
   adminPayments: lazy(() => import('./PaymentsSection.tsx')),
   adminSubscriptions: lazy(() => import('./SubscriptionsSection.tsx')),

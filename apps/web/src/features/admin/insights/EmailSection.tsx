@@ -58,14 +58,14 @@ export default function EmailSection() {
   );
   const kinds: Column<KindRow>[] = [
     { header: 'email.kind', cell: (row) => row.kind, className: 'text-break' },
-    { header: 'email.sent', cell: (row) => row.sent, end: true },
+    { header: 'figures.lettersSent.label', cell: (row) => row.sent, end: true },
     {
-      header: 'email.failed',
+      header: 'figures.lettersFailed.label',
       cell: (row) => <span className={row.failed ? 'text-danger fw-semibold' : undefined}>{row.failed}</span>,
       end: true,
     },
-    { header: 'email.pending', cell: (row) => row.pending, end: true },
-    { header: 'email.notSent', cell: (row) => row.notSent, end: true },
+    { header: 'figures.lettersWaiting.label', cell: (row) => row.pending, end: true },
+    { header: 'figures.lettersKept.label', cell: (row) => row.notSent, end: true },
     { header: '', cell: (row) => row.failed > 0 && retryButton(t('email.retryKind'), { kind: row.kind }), end: true },
   ];
   const messages: Column<EmailRow>[] = [
@@ -84,6 +84,14 @@ export default function EmailSection() {
       <Loaded query={overview}>
         {(data) => <Table columns={kinds} rows={data.kinds} rowKey={(row) => row.kind} ns="insights" />}
       </Loaded>
+      <dl className="small text-body-secondary mt-2 mb-0" data-testid="letter-figures">
+        {(['lettersSent', 'lettersFailed', 'lettersWaiting', 'lettersKept'] as const).map((name) => (
+          <div key={name}>
+            <dt className="d-inline fw-semibold">{t(`figures.${name}.label`)}:</dt>{' '}
+            <dd className="d-inline">{t(`figures.${name}.means`)}</dd>
+          </div>
+        ))}
+      </dl>
       {notice && (
         <div className="alert alert-success py-2 mt-3" role="status">
           {notice}

@@ -6,7 +6,7 @@ import { Table } from '../list/Table.tsx';
 import { Loaded } from '../ui/states.tsx';
 import { money } from './data.ts';
 import { LineChart } from './LineChart.tsx';
-import { Panel, Stat } from './parts.tsx';
+import { Figure, Panel, Stat } from './parts.tsx';
 
 const shortDay = (day: string) => day.slice(5);
 const series = (list: AdminOverview['series']['registrations']) =>
@@ -25,28 +25,34 @@ function Overview({ data }: { data: AdminOverview }) {
   return (
     <div data-testid="admin-overview">
       <div className="row g-2 mb-3">
-        <Stat label={t('overview.usersTotal')} value={number(data.users.total)} testId="stat-users" />
+        <Figure name="accounts" value={number(data.users.total)} testId="stat-users" />
         <Stat label={t('overview.newToday')} value={number(data.users.today)} />
         <Stat label={t('overview.new7')} value={number(data.users.week)} />
         <Stat label={t('overview.new30')} value={number(data.users.month)} />
-        <Stat label={t('overview.activeToday')} value={number(data.activeToday)} />
+        <Figure name="activeAccounts" value={number(data.activeToday.accounts)} />
+        <Figure name="activeGuests" value={number(data.activeToday.guests)} />
         <Stat label={t('overview.commentsToday')} value={number(data.commentsToday)} />
-        <Stat
-          label={t('overview.failedEmails')}
-          value={number(data.failedEmails)}
-          tone={data.failedEmails > 0 ? 'danger' : undefined}
+        <Figure
+          name="lettersFailed"
+          value={number(data.letters.failed)}
+          tone={data.letters.failed > 0 ? 'danger' : undefined}
         />
+        <Figure name="lettersKept" value={number(data.letters.kept)} />
+        <Figure name="lettersWaiting" value={number(data.letters.waiting)} />
       </div>
       <div className="row g-3">
         {(
           [
-            ['registrations', data.series.registrations, 'chart-registrations'],
-            ['activeUsers', data.series.activeUsers, 'chart-active'],
-            ['comments', data.series.comments, 'chart-comments'],
+            [t('overview.registrations'), data.series.registrations, 'chart-registrations'],
+            [t('figures.visitors.perDay'), data.series.visitors, 'chart-active'],
+            [t('overview.comments'), data.series.comments, 'chart-comments'],
           ] as const
-        ).map(([name, points, testId]) => (
-          <Panel key={name} title={t(`overview.${name}`)}>
-            <LineChart points={series(points)} label={t(`overview.${name}`)} testId={testId} />
+        ).map(([title, points, testId]) => (
+          <Panel key={testId} title={title}>
+            {testId === 'chart-active' && (
+              <p className="small text-body-secondary mb-1">{t('figures.visitors.means')}</p>
+            )}
+            <LineChart points={series(points)} label={title} testId={testId} />
           </Panel>
         ))}
         {data.series.revenue.map((line) => (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DateRange } from '../ui/fields.tsx';
 import './insights.css';
 
@@ -6,11 +7,14 @@ import './insights.css';
 export function Stat({
   label,
   value,
+  means,
   tone,
   testId,
 }: {
   label: string;
   value: string;
+  /** What the figure counts, said under it. */
+  means?: string;
   tone?: 'danger' | undefined;
   testId?: string;
 }) {
@@ -19,12 +23,51 @@ export function Stat({
       <div className="card insights-stat h-100" data-testid={testId}>
         <div className="card-body p-2">
           <div className={`value${tone ? ` text-${tone}` : ''}`}>{value}</div>
-          <div className="small text-body-secondary">{label}</div>
+          <div className="small fw-semibold">{label}</div>
+          {means && <div className="small text-body-secondary lh-sm mt-1">{means}</div>}
         </div>
       </div>
     </div>
   );
 }
+
+/**
+ * A figure of the admin area by its name in `figures.*`: its value, its label and what it counts, the same words on
+ * every page that shows it.
+ */
+export function Figure({
+  name,
+  value,
+  tone,
+  testId,
+}: {
+  name: FigureName;
+  value: string;
+  tone?: 'danger' | undefined;
+  testId?: string;
+}) {
+  const { t } = useTranslation('insights');
+  return (
+    <Stat
+      label={t(`figures.${name}.label`)}
+      means={t(`figures.${name}.means`)}
+      value={value}
+      tone={tone}
+      testId={testId ?? `figure-${name}`}
+    />
+  );
+}
+
+/** The figures the admin area names and defines (their words in `figures.*` of the insights translations). */
+export type FigureName =
+  | 'accounts'
+  | 'activeAccounts'
+  | 'activeGuests'
+  | 'visitors'
+  | 'lettersWaiting'
+  | 'lettersSent'
+  | 'lettersFailed'
+  | 'lettersKept';
 
 /** The from/to fields of a section's range, and the section's other fields after them. */
 export function RangeFields({

@@ -103,6 +103,7 @@ export function AdminList<Row>({
   fold = true,
   tools,
   csvName,
+  csv = true,
   empty,
   total,
   ns,
@@ -120,6 +121,8 @@ export function AdminList<Row>({
   tools?: ReactNode;
   /** The CSV file's name, where the server's name is not wanted. */
   csvName?: string;
+  /** Whether the list offers its CSV download (not where rows hold secrets, such as the letters' links). */
+  csv?: boolean;
   /** The sentence of an empty list, where "nothing matches these filters" does not fit. */
   empty?: string;
   /** The count of rows in the list's own words. */
@@ -134,7 +137,7 @@ export function AdminList<Row>({
         tools={tools}
         filters={filters}
         fold={fold}
-        csv={<CsvButton path={list.path} params={list.params} name={csvName} />}
+        csv={csv && <CsvButton path={list.path} params={list.params} name={csvName} />}
       />
       <Loaded query={list.query}>
         {(reply) => (

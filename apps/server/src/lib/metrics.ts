@@ -1,0 +1,145 @@
+import { timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { type Db, queryRows } from '../db/client.ts';
+import { LETTERS } from '../modules/insights/figures.ts';
+import { errorBody } from './errors.ts';
+
+/** The pool of a PostgreSQL connection: how many connections it holds, how many are idle, how many wait for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/**
+ * The process's metrics in the Prometheus text format (docs/metrics.md), one registry per app. Figures read from the
+ * database (the outbox, the payment inbox) are read when scraped, with the definitions the admin pages use.
+ */
+export function createMetrics(options: { db: Db; pool?: () => PoolStats | null; now?: () => Date }) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'hunab_' });
+  const now = options.now ?? (() => new Date());
+
+  const requests = new Histogram({
+    name: 'hunab_http_request_duration_seconds',
+    help: 'Time to answer a request, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+
+  /**
+   * Adds a gauge read when scraped, for a part of the product that holds a figure of its own (a worker queue's
+   * depth, say): `registerGauge('hunab_share_queue_depth', 'Images waiting to be drawn', () => queue.size)`.
+   */
+  function registerGauge(name: string, help: string, read: () => number | Promise<number>): void {
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        this.set(await read());
+      },
+    });
+  }
+
+  const pool = options.pool;
+  if (pool) {
+    new Gauge({
+      name: 'hunab_db_pool_connections',
+      help: 'PostgreSQL pool connections by state: total, idle, waiting (clients waiting for a connection)',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        const stats = pool();
+        if (!stats) return;
+        for (const [state, value] of Object.entries(stats)) this.set({ state }, value);
+      },
+    });
+  }
+
+  new Gauge({
+    name: 'hunab_outbox_letters',
+    help: 'Outbox letters by state: waiting (backlog), failed, kept (no SMTP)',
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      const [row] = await queryRows<{ waiting: number; failed: number; kept: number }>(
+        options.db,
+        sql`select count(*) filter (where ${LETTERS.waiting})::int as waiting,
+                   count(*) filter (where ${LETTERS.failed})::int as failed,
+                   count(*) filter (where ${LETTERS.kept})::int as kept
+            from outbox_emails`,
+      );
+      for (const state of ['waiting', 'failed', 'kept'] as const) this.set({ state }, Number(row?.[state] ?? 0));
+    },
+  });
+
+  const inbox = new Gauge({
+    name: 'hunab_payment_inbox_backlog',
+    help: 'Payment notifications received and not yet processed',
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'hunab_payment_inbox_oldest_age_seconds',
+    help: 'Age of the oldest unprocessed payment notification (0 when none)',
+    registers: [registry],
+    async collect() {
+      const [row] = await queryRows<{ backlog: number; oldest: string | null }>(
+        options.db,
+        sql`select count(*)::int as backlog, min(received_at)::text as oldest from payment_inbox where processed_at is null`,
+      );
+      inbox.set(Number(row?.backlog ?? 0));
+      this.set(row?.oldest ? Math.max(0, (now().getTime() - Date.parse(row.oldest)) / 1000) : 0);
+    },
+  });
+
+  const lastRun = new Map<string, number>();
+  new Gauge({
+    name: 'hunab_scheduler_seconds_since_run',
+    help: 'Seconds since each scheduled job last finished a run in this process (its lag behind the interval)',
+    labelNames: ['job'],
+    registers: [registry],
+    collect() {
+      for (const [job, at] of lastRun) this.set({ job }, (now().getTime() - at) / 1000);
+    },
+  });
+  const jobFailures = new Counter({
+    name: 'hunab_scheduler_failures_total',
+    help: 'Scheduled job runs that failed, by job',
+    labelNames: ['job'],
+    registers: [registry],
+  });
+
+  return {
+    registry,
+    registerGauge,
+    /** A scheduled job's run has ended. */
+    jobRan(job: string, ok: boolean) {
+      lastRun.set(job, now().getTime());
+      if (!ok) jobFailures.inc({ job });
+    },
+    /** Times every request by its route pattern (never its path: ids would make a series each). */
+    instrument(app: FastifyInstance) {
+      app.addHook('onResponse', async (request, reply) => {
+        const route = request.routeOptions.url ?? 'unmatched';
+        if (route === '/api/metrics') return;
+        requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+      });
+    },
+    /** `GET /api/metrics`: 404 without a token configured, 401 without the right bearer token. */
+    route(app: FastifyInstance, token: string | undefined) {
+      const expected = token ? Buffer.from(`Bearer ${token}`) : null;
+      app.get('/api/metrics', { schema: { hide: true } }, async (request, reply) => {
+        if (!expected) return reply.status(404).send(errorBody('NOT_FOUND', 'Not found.'));
+        const given = Buffer.from(request.headers.authorization ?? '');
+        if (given.length !== expected.length || !timingSafeEqual(given, expected))
+          return reply.status(401).send(errorBody('UNAUTHORIZED', 'A metrics token is required.'));
+        return reply.header('content-type', registry.contentType).send(await registry.metrics());
+      });
+    },
+  };
+}
+export type Metrics = ReturnType<typeof createMetrics>;
