@@ -53,6 +53,8 @@ describe('GET /api/metrics', () => {
       'hunab_outbox_letters{state="failed"}',
       'hunab_payment_inbox_backlog',
       'hunab_payment_inbox_oldest_age_seconds',
+      'hunab_share_drawings_queued 0',
+      'hunab_share_drawings_running 0',
     ])
       expect(text).toContain(name);
     if (ctx.database.kind === 'postgres') expect(text).toContain('hunab_db_pool_connections{state="total"}');
