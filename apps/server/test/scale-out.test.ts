@@ -1,49 +1,28 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { users } from '../src/db/schema.ts';
+import { reminderSends, users } from '../src/db/schema.ts';
 import { testConfig } from './helpers/config.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { registration } from './helpers/http.ts';
+import { startNginx } from './helpers/nginx.ts';
 
 /**
- * Two servers on one PostgreSQL database behind a round-robin proxy, as a deployment scaled out would run: the
- * rules that must hold across processes (sign-in limits, view counts, comments, the scheduler) hold as with one.
+ * Two servers on one PostgreSQL database behind Debian's nginx with the product's own configuration
+ * (deploy/nginx/hunab.conf), as a deployment scaled out runs: the rules that must hold across processes (sign-in
+ * limits, view counts, comments, the scheduler) hold as with one, and stopping one server loses no request.
  * PostgreSQL only: the embedded database belongs to one process.
  */
 const onPostgres = Boolean(process.env.DATABASE_URL);
 let database: TestDatabase;
 const servers: FastifyInstance[] = [];
 const closers: Array<() => Promise<void>> = [];
-let proxy: Server;
+let proxy: Awaited<ReturnType<typeof startNginx>> | undefined;
 let proxyUrl = '';
-
-function roundRobin(ports: number[]): Server {
-  let next = 0;
-  return createServer((incoming, outgoing) => {
-    const port = ports[next++ % ports.length] as number;
-    const forwarded = [incoming.headers['x-forwarded-for'], incoming.socket.remoteAddress].filter(Boolean).join(', ');
-    const upstream = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        path: incoming.url,
-        method: incoming.method,
-        headers: { ...incoming.headers, 'x-forwarded-for': forwarded },
-      },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    upstream.on('error', () => outgoing.writeHead(502).end());
-    incoming.pipe(upstream);
-  });
-}
+const closed = new Set<FastifyInstance>();
 
 beforeAll(async () => {
   if (!onPostgres) return;
@@ -54,20 +33,19 @@ beforeAll(async () => {
     // Each server with its own connection pool, as a process of its own has.
     const own = await openDatabase({ databaseUrl: database.url, dataDir: '' });
     closers.push(() => own.close());
-    // Two hops: the client address the test names (as a front proxy would add it), then the round-robin proxy.
+    // Two hops: the client address the test names (as a front proxy would add it), then nginx.
     const app = await buildApp({ database: own, config, trustProxy: 2 });
     await app.listen({ port: 0, host: '127.0.0.1' });
     ports.push((app.server.address() as AddressInfo).port);
     servers.push(app);
   }
-  proxy = roundRobin(ports);
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  proxy = await startNginx(ports);
+  proxyUrl = proxy.url;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(null)));
-  for (const app of servers) await app.close();
+  await proxy?.stop();
+  for (const app of servers) if (!closed.has(app)) await app.close();
   for (const close of closers) await close();
   await database?.destroy();
 });
@@ -96,7 +74,7 @@ async function signUp(client: string) {
 
 const REGISTRATIONS_PER_HOUR = 6;
 
-describe.skipIf(!onPostgres)('two servers on one database behind a round-robin proxy', () => {
+describe.skipIf(!onPostgres)('two servers on one database behind nginx', () => {
   it('hold one sign-in limit between them, also for simultaneous guesses', async () => {
     const owner = await signUp('198.51.100.20');
     const statuses: number[] = [];
@@ -184,5 +162,66 @@ describe.skipIf(!onPostgres)('two servers on one database behind a round-robin p
       servers.flatMap((app) => [app.subscriptions.runDue(later), app.subscriptions.runDue(later)]),
     );
     expect(runs.reduce((sum, run) => sum + run.expired, 0)).toBe(1);
+  });
+
+  it('accept a session on every server, whichever one opened it', async () => {
+    const reader = await signUp('192.0.2.60');
+    for (const app of servers) {
+      const me = await app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer ${reader.token}` },
+      });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().user.id).toBe(reader.id);
+    }
+  });
+
+  it('send each reader’s daily reminder once, however many servers run the reminders at once', async () => {
+    const reader = await signUp('192.0.2.61');
+    const saved = await call(
+      'PUT',
+      '/api/reminders',
+      { email: false, push: true, daily: true, returns: false, local_time: '08:00', time_zone: 'UTC' },
+      reader.token,
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const at = new Date(Date.UTC(2031, 2, 4, 8, 1));
+    await Promise.all(servers.flatMap((app) => [app.reminders.runDue(at), app.reminders.runDue(at)]));
+    const sends = await database.db.select().from(reminderSends).where(eq(reminderSends.userId, reader.id));
+    expect(sends).toHaveLength(1);
+  });
+
+  it('lose no request while one server stops (SIGTERM) under 100 requests a second', async () => {
+    const answers: number[] = [];
+    const requests: Promise<void>[] = [];
+    const started = Date.now();
+    let stopping: Promise<void> | undefined;
+    for (let i = 0; i < 300; i++) {
+      // 100 a second, each day a different one so every answer is computed.
+      const at = started + i * 10;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+      const day = new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+      requests.push(
+        fetch(`${proxyUrl}/api/calendar/day/${day}`)
+          .then(async (reply) => {
+            await reply.arrayBuffer();
+            answers.push(reply.status);
+          })
+          .catch(() => {
+            answers.push(0);
+          }),
+      );
+      // After one second, the second server stops as on SIGTERM (main.ts closes the app).
+      if (i === 100) {
+        const second = servers[1] as FastifyInstance;
+        closed.add(second);
+        stopping = second.close();
+      }
+    }
+    await Promise.all(requests);
+    await stopping;
+    expect(answers).toHaveLength(300);
+    expect(answers.filter((status) => status !== 200)).toEqual([]);
   });
 });
