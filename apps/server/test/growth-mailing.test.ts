@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailingSubscriptions, outboxEmails, users } from '../src/db/schema.ts';
 import { newAccount } from './helpers/accounts.ts';
@@ -116,7 +116,10 @@ describe('the 13 secrets list with double opt-in', () => {
     expect(original).toMatch(/unsubscribe\?token=/);
 
     // An administrator sends the letter again: it goes with the same List-Unsubscribe and its one-click POST.
-    const [row] = await ctx.database.db.select().from(outboxEmails).where(eq(outboxEmails.subject, letter.subject));
+    const [row] = await ctx.database.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.subject, letter.subject), eq(outboxEmails.toAddress, email)));
     if (!row) throw new Error('the letter is not in the outbox');
     await ctx.database.db.update(outboxEmails).set({ status: 'failed' }).where(eq(outboxEmails.id, row.id));
     const boss = await newAccount(api, {}, { ip: newAddress() });
