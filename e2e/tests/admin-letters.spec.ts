@@ -95,6 +95,8 @@ test('an administrator tests a letter on themselves and sends it to the readers 
   await form.getByTestId('letter-lang').selectOption('de');
   await audienceOf(page);
   await form.getByTestId('letter-lang').selectOption('en');
+  // The list's count shows at once from before and is then asked anew: wait for the new answer.
+  await expect(form.getByTestId('letter-audience')).toHaveAttribute('data-count', String(before + 1));
   const readers = await audienceOf(page);
   expect(readers).toBe(before + 1);
   await expect(send).toHaveText(`Send to ${readers} ${readers === 1 ? 'reader' : 'readers'}`);
