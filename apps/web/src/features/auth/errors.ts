@@ -15,6 +15,8 @@ export type ErrorKind =
   | 'emailExists'
   | 'invalidToken'
   | 'invalidResponse'
+  | 'timeout'
+  | 'authError'
   | 'other';
 
 /**
@@ -23,6 +25,8 @@ export type ErrorKind =
  */
 export interface ErrorView {
   kind: ErrorKind;
+  /** The code of spec 000 section 8 (INVALID_CREDENTIALS, request_timeout, network_error, INVALID_RESPONSE, AUTH_ERROR) or the server's. */
+  code?: string;
   key: string;
   values?: Record<string, string | number>;
   message?: string;
@@ -70,11 +74,21 @@ export function describeAuthError(error: unknown, flow: AuthFlow): ErrorView {
       : { kind: 'unavailable', key: 'errors.circuitOpen' };
   }
   if (error instanceof InvalidResponseError) {
-    if (flow === 'login') return { kind: 'invalidResponse', key: 'errors.invalidResponse' };
+    if (flow === 'login') return { kind: 'invalidResponse', code: 'INVALID_RESPONSE', key: 'errors.invalidResponse' };
     if (flow === 'register') return { kind: 'invalidResponse', key: 'errors.register.invalidResponse' };
     return { kind: 'invalidResponse', key: fallback, detailKey: 'errors.invalidResponse' };
   }
-  if (!(error instanceof ApiRequestError)) return { kind: 'other', key: fallback };
+  if (!(error instanceof ApiRequestError)) {
+    return flow === 'login'
+      ? { kind: 'authError', code: 'AUTH_ERROR', key: 'errors.login.authError' }
+      : { kind: 'other', key: fallback };
+  }
+
+  if (flow === 'login' && error.status === 0) {
+    return error.code === 'request_timeout'
+      ? { kind: 'timeout', code: 'request_timeout', key: 'errors.login.timeout' }
+      : { kind: 'network', code: 'network_error', key: 'errors.networkError' };
+  }
 
   if (error.status === 0) {
     return fixed
@@ -83,7 +97,8 @@ export function describeAuthError(error: unknown, flow: AuthFlow): ErrorView {
   }
 
   if (flow === 'login') {
-    if (error.status === 401) return { kind: 'unauthorized', key: 'errors.login.unauthorized' };
+    if (error.status === 401)
+      return { kind: 'unauthorized', code: 'INVALID_CREDENTIALS', key: 'errors.login.unauthorized' };
     if (error.status === 429) {
       const seconds = retryAfterSeconds(error);
       return seconds === null
@@ -115,5 +130,11 @@ export function describeAuthError(error: unknown, flow: AuthFlow): ErrorView {
 
   if (fixed) return { kind: 'other', key: fallback };
   const message = serverMessage(error);
+  if (flow === 'login') {
+    // The server's own words and code when it gave them; a bare failure of the sign-in service is AUTH_ERROR.
+    return message
+      ? { kind: 'other', code: error.code, key: fallback, message }
+      : { kind: 'authError', code: 'AUTH_ERROR', key: 'errors.login.authError' };
+  }
   return message ? { kind: 'other', key: fallback, message } : { kind: 'other', key: fallback };
 }

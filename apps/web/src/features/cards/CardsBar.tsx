@@ -5,7 +5,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { CircuitOpenError } from '../../lib/circuit-breaker.ts';
 import { localizedPath, splitLanguage } from '../../lib/languages.ts';
 import { SESSION_KEYS, session } from '../../lib/storage.ts';
-import type { CardBody } from './api.ts';
+import { AuthTokenMissingError, type CardBody } from './api.ts';
 import { CARDS_TOGGLE_ID, cardsBar } from './bar.ts';
 import { CardForm } from './CardForm.tsx';
 import { CardItem } from './CardItem.tsx';
@@ -102,7 +102,12 @@ export default function CardsBar() {
       finish();
       return null;
     }
-    return outcome.reason === 'limit' ? 'errors.limit' : 'errors.saveFailed';
+    return {
+      limit: 'errors.limit',
+      failed: 'errors.saveFailed',
+      authMissing: 'errors.authTokenMissing',
+      authRejected: 'errors.authTokenRejected',
+    }[outcome.reason];
   };
 
   return (
@@ -195,7 +200,11 @@ function CardsNotice({ mode, stale, error }: { mode: 'guest' | 'account'; stale:
   if (!stale) return null;
   return (
     <div className="alert alert-warning py-2 small" role="status" data-testid="cards-stale">
-      {error instanceof CircuitOpenError ? t('errors.circuitOpen') : t('errors.fetchFailed')}
+      {error instanceof CircuitOpenError
+        ? t('errors.circuitOpen')
+        : error instanceof AuthTokenMissingError
+          ? t(error.duringCall ? 'errors.authTokenRejected' : 'errors.authTokenMissing')
+          : t('errors.fetchFailed')}
       {error instanceof CircuitOpenError && <small className="d-block text-body-secondary">{error.message}</small>}
     </div>
   );
