@@ -225,3 +225,39 @@ describe('the content loader’s failures', () => {
     await expect(loadReading('signs', 7, 'en')).rejects.toBeInstanceOf(TypeError);
   });
 });
+
+describe('the main level 1 purchase check', async () => {
+  const { checkMainLevel1 } = await import('../src/features/access/main-purchase.ts');
+  it('counts a failed check as no purchase, with the spec’s words for the failure', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"success":false}', { status: 500 })),
+    );
+    expect(await checkMainLevel1()).toEqual({ hasPurchase: false, error: 'Ошибка проверки main level 1' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    expect(await checkMainLevel1()).toEqual({ hasPurchase: false, error: 'Ошибка сети при проверке main level 1' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"success":true,"data":{"hasPurchase":true}}')),
+    );
+    expect(await checkMainLevel1()).toEqual({ hasPurchase: true, error: null });
+  });
+});
+
+describe('the content loader’s reset', () => {
+  it('stops waiting after 10 s and shows the built-in text as a failed load', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    const loading = loadReading('tones', 3, 'en');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await loading).toMatchObject({ source: 'builtin', problem: 'loadFailed' });
+  });
+});

@@ -20,7 +20,7 @@ export function ConnectionLine({ lang }: { lang: Language }) {
     <div className="connection-line" role="status" data-testid="connection-line" data-state={state}>
       <span>{t(`connection.${state}`)}</span>
       {offlineUser && (
-        <Link to={localizedPath(lang, '/login')} className="btn btn-sm btn-outline-dark">
+        <Link to={localizedPath(lang, '/login')} className="btn btn-sm btn-warning">
           {t('connection.signIn')}
         </Link>
       )}

@@ -3,7 +3,7 @@
  * app's own sources of truth (the route table, the language rules, the locale files, the pricewall), so a
  * developer can check them in a running build. Linked from nowhere and never indexed.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { openPricewall, type PricewallReason } from '../../features/paywall/pricewall.ts';
@@ -33,6 +33,18 @@ function DevPage({ title, intro, children }: { title: string; intro: string; chi
   );
 }
 
+function TextField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <>
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className="form-control mb-2" value={value} onChange={(e) => onChange(e.target.value)} />
+    </>
+  );
+}
+
 const flags = (entry: RouteEntry) =>
   [
     entry.localized && 'lang',
@@ -54,27 +66,11 @@ export function RoutesPage() {
   const match = matchRoute(probe.startsWith('/') ? probe : `/${probe}`);
   return (
     <DevPage title={t('devPages.routes.title')} intro={t('devPages.routes.intro', { count: ROUTES.length })}>
-      <label className="form-label" htmlFor="dev-route-probe">
-        {t('devPages.routes.probe')}
-      </label>
-      <input
-        id="dev-route-probe"
-        className="form-control mb-2"
-        value={probe}
-        onChange={(e) => setProbe(e.target.value)}
-      />
+      <TextField label={t('devPages.routes.probe')} value={probe} onChange={setProbe} />
       <p data-testid="dev-route-match">
         <code>{match.entry.path}</code> · {match.entry.page ?? match.entry.kind} · {match.lang}
       </p>
-      <label className="form-label" htmlFor="dev-route-filter">
-        {t('devPages.routes.filter')}
-      </label>
-      <input
-        id="dev-route-filter"
-        className="form-control mb-2"
-        value={filter}
-        onChange={(e) => setFilter(e.target.value)}
-      />
+      <TextField label={t('devPages.routes.filter')} value={filter} onChange={setFilter} />
       <table className="table table-sm" data-testid="dev-routes">
         <tbody>
           {shown.map((entry) => (
@@ -164,12 +160,7 @@ export function LanguageRoutesPage() {
   const clean = splitLanguage(path.startsWith('/') ? path : `/${path}`).path;
   return (
     <DevPage title={t('devPages.languageRoutes.title')} intro={t('devPages.languageRoutes.intro')}>
-      <input
-        aria-label={t('devPages.routes.probe')}
-        className="form-control mb-2"
-        value={path}
-        onChange={(e) => setPath(e.target.value)}
-      />
+      <TextField label={t('devPages.routes.probe')} value={path} onChange={setPath} />
       <ul className="list-unstyled" data-testid="dev-language-routes">
         {LANGUAGES.map((lang) => {
           const target = localizedPath(lang, clean);

@@ -173,7 +173,21 @@ export function builtinReading(kind: ReadingKind, n: number, lang: Language): Re
  * A reading, by the loading order of spec 001 section 4: the content API, then the static Markdown file in the
  * language and then in English, then the built-in text.
  */
+/**
+ * The loader resets after 10 s (spec 001 section 9): each source may take 5 s, but a reading that has found nothing
+ * in 10 s stops waiting and shows the built-in text as a failed load.
+ */
+export const LOADER_RESET_MS = 10_000;
+
 export async function loadReading(kind: ReadingKind, n: number, lang: Language, date?: string): Promise<Reading> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const reset = new Promise<Reading>((resolve) => {
+    timer = setTimeout(() => resolve({ ...builtinReading(kind, n, lang), problem: 'loadFailed' }), LOADER_RESET_MS);
+  });
+  return Promise.race([loadFromSources(kind, n, lang, date), reset]).finally(() => clearTimeout(timer));
+}
+
+async function loadFromSources(kind: ReadingKind, n: number, lang: Language, date?: string): Promise<Reading> {
   const outcomes: Outcome[] = [];
   const sources = [
     () => fromApi(kind, n, lang, date),
