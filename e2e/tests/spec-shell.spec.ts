@@ -20,10 +20,15 @@ async function signInOnPage(page: import('@playwright/test').Page, email: string
 }
 
 test.describe('signing in', () => {
-  test('offline: the forced flag and the test account give the offline user, who reads the calendar', async ({
+  test('offline: the forced flag gives the offline user, who reads; the cards wait for a real sign-in', async ({
     page,
+    request,
   }) => {
-    await page.addInitScript(() => window.localStorage.setItem('force_offline', 'true'));
+    const account = await createAccount(request);
+    await page.addInitScript(() => {
+      if (!window.sessionStorage.getItem('flag-set')) window.localStorage.setItem('force_offline', 'true');
+      window.sessionStorage.setItem('flag-set', '1');
+    });
     await page.goto('/en/login');
     await signInOnPage(page, 'reader@example.com');
     await expect(page).toHaveURL(/\/en\/dash/);
@@ -34,6 +39,24 @@ test.describe('signing in', () => {
     // A reload restores the offline user from its token, without the server.
     await page.reload();
     await expect(page.getByTestId('connection-line')).toBeVisible();
+    // A card made now stays on the device and moves to the account at the real sign-in.
+    await page.getByTestId('cards-toggle').click();
+    await page.getByTestId('cards-add').click();
+    await page.getByTestId('card-name').fill('Kept offline');
+    await page.getByTestId('card-date').fill('1990-05-17');
+    await page.getByTestId('card-save').click();
+    await page.evaluate(() => window.localStorage.removeItem('force_offline'));
+    await page.goto('/en/login');
+    await page.locator('#login-email').fill(account.email);
+    await page.locator('#login-password').fill(account.password);
+    await page.locator('#login-password').press('Enter');
+    await expect(page).toHaveURL(/\/en\/tzolkin/);
+    await expect
+      .poll(async () => {
+        const reply = await request.get('/api/cards', { headers: { authorization: `Bearer ${account.token}` } });
+        return JSON.stringify(await reply.json());
+      })
+      .toContain('Kept offline');
   });
 
   test('the test account falls back to the offline user when the server gives no answer', async ({ page }) => {
