@@ -113,6 +113,7 @@ describe('describeAuthError', () => {
   it('register: 409 is the existing email, timeouts are network errors, else the server words', () => {
     expect(describeAuthError(apiError(409, 'EMAIL_EXISTS'), 'register')).toEqual({
       kind: 'emailExists',
+      code: 'EMAIL_EXISTS',
       key: 'errors.register.emailExists',
     });
     expect(describeAuthError(timeout, 'register').key).toBe('errors.networkError');

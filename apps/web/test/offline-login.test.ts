@@ -19,7 +19,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const { api, ApiRequestError, OFFLINE_SESSION_CODE } = await import('../src/lib/api.ts');
+const { api, ApiRequestError, forgetCachedToken, OFFLINE_SESSION_CODE } = await import('../src/lib/api.ts');
+beforeEach(() => forgetCachedToken());
 const { login } = await import('../src/features/auth/api.ts');
 const { describeAuthError } = await import('../src/features/auth/errors.ts');
 const { InvalidResponseError } = await import('../src/features/auth/responses.ts');
@@ -104,6 +105,16 @@ describe('sign-in error codes', () => {
     [new TypeError('x is not a function'), 'AUTH_ERROR', 'errors.login.authError'],
   ])('%s is %s', (error, code, key) => {
     expect(describeAuthError(error, 'login')).toMatchObject({ code, key });
+  });
+
+  it.each([
+    [new ApiRequestError(409, 'EMAIL_EXISTS', 'x'), 'EMAIL_EXISTS'],
+    [new ApiRequestError(400, 'VALIDATION_ERROR', 'Password too short'), 'REGISTRATION_FAILED'],
+    [new ApiRequestError(502, 'HTTP_502', 'Request failed with status code 502'), 'API_ERROR'],
+    [new InvalidResponseError('x'), 'INVALID_RESPONSE'],
+    [new TypeError('boom'), 'UNKNOWN_ERROR'],
+  ])('registration: %s is %s', (error, code) => {
+    expect(describeAuthError(error, 'register').code).toBe(code);
   });
 
   it('shows the server’s own message with its code', () => {

@@ -261,3 +261,22 @@ describe('the content loader’s reset', () => {
     expect(await loading).toMatchObject({ source: 'builtin', problem: 'loadFailed' });
   });
 });
+
+describe('the token the requests carry', () => {
+  it('is read from storage at most every 5 s, and at once after the session store changes it', async () => {
+    const { api, forgetCachedToken } = await import('../src/lib/api.ts');
+    const fetch = vi.fn(async () => new Response('{}'));
+    vi.stubGlobal('fetch', fetch);
+    const bearer = (call: number) =>
+      ((fetch.mock.calls[call] as unknown as [string, RequestInit])[1].headers as Record<string, string>).authorization;
+    forgetCachedToken();
+    window.localStorage.setItem('auth_token', 'a.b.c');
+    await api('/x');
+    window.localStorage.setItem('auth_token', 'd.e.f');
+    await api('/x');
+    expect([bearer(0), bearer(1)]).toEqual(['Bearer a.b.c', 'Bearer a.b.c']);
+    forgetCachedToken();
+    await api('/x');
+    expect(bearer(2)).toBe('Bearer d.e.f');
+  });
+});

@@ -45,7 +45,23 @@ export interface ApiOptions {
   headers?: Record<string, string>;
 }
 
-const readToken = () => local.get(LOCAL_KEYS.authToken);
+/**
+ * The token as the request interceptor of spec 000 section 9 keeps it: read from storage at most every 5 s. The
+ * session store calls `forgetCachedToken` whenever it stores or clears a token, so a change is seen at once.
+ */
+const TOKEN_CACHE_MS = 5_000;
+let cachedToken: { value: string | null; at: number } | null = null;
+
+export function forgetCachedToken(): void {
+  cachedToken = null;
+}
+
+function readToken(): string | null {
+  const now = Date.now();
+  if (cachedToken && now - cachedToken.at < TOKEN_CACHE_MS) return cachedToken.value;
+  cachedToken = { value: local.get(LOCAL_KEYS.authToken), at: now };
+  return cachedToken.value;
+}
 
 function storedUserId(): string | null {
   const user = local.getJson<{ id?: unknown }>(LOCAL_KEYS.user);

@@ -75,15 +75,16 @@ export function describeAuthError(error: unknown, flow: AuthFlow): ErrorView {
   }
   if (error instanceof InvalidResponseError) {
     if (flow === 'login') return { kind: 'invalidResponse', code: 'INVALID_RESPONSE', key: 'errors.invalidResponse' };
-    if (flow === 'register') return { kind: 'invalidResponse', key: 'errors.register.invalidResponse' };
+    if (flow === 'register') {
+      return { kind: 'invalidResponse', code: 'INVALID_RESPONSE', key: 'errors.register.invalidResponse' };
+    }
     return { kind: 'invalidResponse', key: fallback, detailKey: 'errors.invalidResponse' };
   }
   if (!(error instanceof ApiRequestError)) {
-    return flow === 'login'
-      ? { kind: 'authError', code: 'AUTH_ERROR', key: 'errors.login.authError' }
-      : { kind: 'other', key: fallback };
+    if (flow === 'login') return { kind: 'authError', code: 'AUTH_ERROR', key: 'errors.login.authError' };
+    if (flow === 'register') return { kind: 'other', code: 'UNKNOWN_ERROR', key: fallback };
+    return { kind: 'other', key: fallback };
   }
-
   if (flow === 'login' && error.status === 0) {
     return error.code === 'request_timeout'
       ? { kind: 'timeout', code: 'request_timeout', key: 'errors.login.timeout' }
@@ -118,7 +119,7 @@ export function describeAuthError(error: unknown, flow: AuthFlow): ErrorView {
   }
 
   if (flow === 'register' && (error.status === 409 || error.code === 'EMAIL_EXISTS')) {
-    return { kind: 'emailExists', key: 'errors.register.emailExists' };
+    return { kind: 'emailExists', code: 'EMAIL_EXISTS', key: 'errors.register.emailExists' };
   }
 
   if ((flow === 'verify' || flow === 'reset') && isBadToken(error)) {
@@ -130,6 +131,12 @@ export function describeAuthError(error: unknown, flow: AuthFlow): ErrorView {
 
   if (fixed) return { kind: 'other', key: fallback };
   const message = serverMessage(error);
+  if (flow === 'register') {
+    // REGISTRATION_FAILED: the server refused with its own words; API_ERROR: it failed without any.
+    return message
+      ? { kind: 'other', code: 'REGISTRATION_FAILED', key: fallback, message }
+      : { kind: 'other', code: 'API_ERROR', key: fallback };
+  }
   if (flow === 'login') {
     // The server's own words and code when it gave them; a bare failure of the sign-in service is AUTH_ERROR.
     return message
