@@ -7,6 +7,9 @@ import { createAccount, test, useSession } from './fixtures.ts';
  * pages.
  */
 
+// The failures are forced with page.route, which a service worker's own requests would bypass.
+test.use({ serviceWorkers: 'block' });
+
 const json = (status: number, body: unknown) => ({
   status,
   contentType: 'application/json',
@@ -115,6 +118,30 @@ test.describe('the failure texts', () => {
     );
     await page.goto('/context/2024-01-02');
     await expect(page.getByTestId('content-error')).toHaveText('Неверный номер печати.');
+
+    await page.unroute('**/api/content/seal/**');
+    await page.route('**/api/content/seal/**', (route) =>
+      route.fulfill(json(200, { success: true, data: { content_text: 'x' } })),
+    );
+    await page.goto('/en/context/2024-01-03');
+    await expect(page.getByTestId('content-error')).toHaveAttribute('data-problem', 'error', { timeout: 15_000 });
+    await expect(page.getByTestId('content-error')).toContainText('Error loading content.');
+  });
+
+  test('a reading waits while the session is restored: "Date context not ready."', async ({ page, request }) => {
+    await useSession(page, await createAccount(request));
+    let answer: () => void = () => {};
+    const restored = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route('**/api/auth/me*', async (route) => {
+      await restored;
+      await route.continue();
+    });
+    await page.goto('/en/context');
+    await expect(page.getByTestId('content-status')).toHaveText('Date context not ready.');
+    answer();
+    await expect(page.getByTestId('reading')).toBeVisible();
   });
 
   test('subscription status, promo codes and the mailing check', async ({ page, request }) => {
