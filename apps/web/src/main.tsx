@@ -9,9 +9,12 @@ import { PAGES } from './app/pages.ts';
 import { createAppRouter } from './app/router.tsx';
 import { listenForSessionChanges, restoreSession } from './features/auth/session.ts';
 import { startCardSync } from './features/cards/sync.ts';
+import { watchConnection } from './lib/connection.ts';
 import { listenForUncaughtErrors } from './lib/error-reporting.ts';
+import { waitForFonts } from './lib/fonts.ts';
 import { applyDocumentLanguage, initI18n } from './lib/i18n.ts';
 import { languageOfPath, unprefixedLanguage } from './lib/languages.ts';
+import { inPerformanceEmergency, watchPerformance } from './lib/performance-emergency.ts';
 import { isNativePlatform } from './lib/platform.ts';
 import { registerServiceWorker } from './lib/pwa.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -28,6 +31,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 async function bootstrap(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');
+  void watchPerformance();
   // A page sent as HTML is on screen already: evaluating the modules was one task, setting up is the next.
   const rendered = root.dataset.ssr === '1';
   if (rendered) await nextTask();
@@ -39,10 +43,11 @@ async function bootstrap(): Promise<void> {
   applyDocumentLanguage(lang);
   listenForUncaughtErrors();
   listenForSessionChanges();
+  watchConnection();
   const queryClient = createQueryClient();
   startCardSync(queryClient);
   const translations = initI18n(lang);
-  const ready = Promise.all([translations, restoreSession()]);
+  const ready = Promise.all([translations, restoreSession(), waitForFonts()]);
   // The requests are under way. The router comes in the next task, the page's data and chunk in the one after.
   if (rendered) await nextTask();
   const router = createAppRouter();
@@ -85,7 +90,10 @@ async function bootstrap(): Promise<void> {
   registerServiceWorker();
   if (isNativePlatform()) void updateNativeIcon();
   // Well after start-up, so it never competes with the page.
-  window.setTimeout(() => void import('./lib/product-sync.ts').then(({ syncProducts }) => syncProducts()), 10_000);
+  // Skipped for a visit in a performance emergency: that device has enough to do.
+  window.setTimeout(() => {
+    if (!inPerformanceEmergency()) void import('./lib/product-sync.ts').then(({ syncProducts }) => syncProducts());
+  }, 10_000);
 }
 
 /**

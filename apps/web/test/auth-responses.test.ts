@@ -79,13 +79,14 @@ describe('describeAuthError', () => {
   it('login: 401, network, timeout, 429 with the wait, unverified email, others', () => {
     expect(describeAuthError(apiError(401, 'INVALID_CREDENTIALS'), 'login')).toEqual({
       kind: 'unauthorized',
+      code: 'INVALID_CREDENTIALS',
       key: 'errors.login.unauthorized',
     });
     expect(
       describeAuthError(new ApiRequestError(401, 'HTTP_401', 'Request failed with status code 401'), 'login').kind,
     ).toBe('unauthorized');
     expect(describeAuthError(network, 'login').key).toBe('errors.networkError');
-    expect(describeAuthError(timeout, 'login').key).toBe('errors.networkError');
+    expect(describeAuthError(timeout, 'login').key).toBe('errors.login.timeout');
     expect(describeAuthError(apiError(429, 'TOO_MANY_ATTEMPTS', 'wait', { retryAfter: 125 }), 'login')).toEqual({
       kind: 'tooManyAttempts',
       key: 'errors.login.tooManyAttempts',
@@ -95,21 +96,24 @@ describe('describeAuthError', () => {
     expect(describeAuthError(apiError(403, 'EMAIL_NOT_VERIFIED'), 'login').kind).toBe('emailNotVerified');
     expect(describeAuthError(apiError(400, 'VALIDATION_ERROR', 'body.email: too long'), 'login')).toEqual({
       kind: 'other',
+      code: 'VALIDATION_ERROR',
       key: 'errors.login.failed',
       message: 'body.email: too long',
     });
     expect(describeAuthError(apiError(500, 'INTERNAL_ERROR'), 'login')).toEqual({
-      kind: 'other',
-      key: 'errors.login.failed',
+      kind: 'authError',
+      code: 'AUTH_ERROR',
+      key: 'errors.login.authError',
     });
     expect(describeAuthError(new InvalidResponseError('x'), 'login').key).toBe('errors.invalidResponse');
     expect(describeAuthError(new CircuitOpenError('auth'), 'login').key).toBe('errors.circuitOpen');
-    expect(describeAuthError(new TypeError('boom'), 'login').key).toBe('errors.login.failed');
+    expect(describeAuthError(new TypeError('boom'), 'login').key).toBe('errors.login.authError');
   });
 
   it('register: 409 is the existing email, timeouts are network errors, else the server words', () => {
     expect(describeAuthError(apiError(409, 'EMAIL_EXISTS'), 'register')).toEqual({
       kind: 'emailExists',
+      code: 'EMAIL_EXISTS',
       key: 'errors.register.emailExists',
     });
     expect(describeAuthError(timeout, 'register').key).toBe('errors.networkError');

@@ -193,12 +193,23 @@ describe('a guest’s cards on the device', () => {
 });
 
 describe('fetching a signed-in user’s cards', () => {
+  beforeEach(() => window.localStorage.setItem('auth_token', 'aaa.bbb.ccc'));
   afterEach(() => breakers.cards.reset());
+
+  it('says the token is missing before the call, and missing during it when the server refuses it', async () => {
+    window.localStorage.removeItem('auth_token');
+    const fetch = vi.fn(async () => new Response('{"success":false,"error":{"code":"UNAUTHORIZED"}}', { status: 401 }));
+    vi.stubGlobal('fetch', fetch);
+    expect((await fetchCards('u3')).error?.message).toBe('Auth token missing');
+    expect(fetch).not.toHaveBeenCalled();
+    window.localStorage.setItem('auth_token', 'aaa.bbb.ccc');
+    expect((await fetchCards('u3')).error?.message).toBe('Auth token missing during API call');
+  });
 
   it('answers the cached cards with success false when the server cannot be reached, then opens the breaker', async () => {
     const cached = [{ id: 'a', name: 'Cached', birth_date: '1990-05-17T12:00:00.000Z' }];
     store.writeCachedCards({ userId: 'u1', cards: cached as never, limits: null });
-    const fetch = vi.fn(async () => {
+    const fetch = vi.fn(async (_url: string) => {
       throw new TypeError('fetch failed');
     });
     vi.stubGlobal('fetch', fetch);
@@ -211,7 +222,8 @@ describe('fetching a signed-in user’s cards', () => {
     expect(rejected.error).toBeInstanceOf(CircuitOpenError);
     expect(rejected.error?.message).toBe('Circuit cards is open - request rejected');
     expect(rejected.cards).toEqual(cached);
-    expect(fetch).toHaveBeenCalledTimes(4);
+    // The connection test that follows a failure asks /health and /status; the cards were asked 4 times.
+    expect(fetch.mock.calls.filter(([url]) => String(url).includes('/cards')).length).toBe(4);
     expect((await fetchCards('someone else')).cards).toEqual([]);
   });
 

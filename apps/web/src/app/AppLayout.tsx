@@ -20,6 +20,7 @@ import {
   alternatePaths,
   LANGUAGES,
   type Language,
+  legalPath,
   localizedPath,
   NATIVE_NAMES,
   splitLanguage,
@@ -31,6 +32,7 @@ import { useSelectedDate } from '../lib/selected-date.tsx';
 import { LOCAL_KEYS, local } from '../lib/storage.ts';
 import { setTheme, useTheme } from '../lib/theme.ts';
 import { useDismiss } from '../lib/use-dismiss.ts';
+import { ConnectionLine } from './ConnectionLine.tsx';
 import { PageSpinner } from './guards.tsx';
 import { layoutRules } from './layoutRules.ts';
 import { TopBannersSlot } from './TopBannersSlot.tsx';
@@ -263,8 +265,8 @@ function Footer({ lang, sticky }: { lang: Language; sticky: boolean }) {
     <footer className={`app-footer${sticky ? '' : ' app-footer-static'}`}>
       <span>© {year} Hunab</span>
       <span className="footer-links">
-        <Link to={localizedPath(lang, '/legal/privacy')}>{t('footer.privacy')}</Link>
-        <Link to={localizedPath(lang, '/legal/terms')}>{t('footer.terms')}</Link>
+        <Link to={legalPath(lang, 'privacy')}>{t('footer.privacy')}</Link>
+        <Link to={legalPath(lang, 'terms')}>{t('footer.terms')}</Link>
         <Link to={localizedPath(lang, '/about')}>{t('footer.about')}</Link>
       </span>
     </footer>
@@ -366,6 +368,7 @@ export function AppLayout() {
         </Suspense>
       )}
       <TopBannersSlot enabled={rules.topNotifications} lang={lang} path={path} />
+      <ConnectionLine lang={lang} />
       <Header lang={lang} path={path} entry={entry} />
       <main
         id="main"

@@ -33,6 +33,10 @@ function lazyPage(chunk: () => Promise<{ default: ComponentType }>, namespaces: 
   return Page;
 }
 
+/** The hidden developer pages share one chunk. */
+const devPage = (name: keyof typeof import('./dev/DevPages.tsx')) =>
+  lazyPage(() => import('./dev/DevPages.tsx').then((module) => ({ default: module[name] })));
+
 /** Every page is its own chunk, loaded when first visited. */
 export const PAGES: Record<PageName, PageComponent> = {
   start: lazyPage(() => import('./StartPage.tsx')),
@@ -60,7 +64,13 @@ export const PAGES: Record<PageName, PageComponent> = {
   verifyEmail: lazyPage(() => import('../features/auth/pages/VerifyEmailPage.tsx')),
   forgotPassword: lazyPage(() => import('../features/auth/pages/ForgotPasswordPage.tsx')),
   resetPassword: lazyPage(() => import('../features/auth/pages/ResetPasswordPage.tsx')),
-  placeholder: lazyPage(() => import('./PlaceholderPage.tsx')),
+  devRoutes: devPage('RoutesPage'),
+  devSeo: devPage('SeoPage'),
+  devLanguageRoutes: devPage('LanguageRoutesPage'),
+  devTranslations: devPage('TranslationsPage'),
+  devHotTranslations: devPage('HotTranslationsPage'),
+  devPricewall: devPage('PricewallTestPage'),
+  devNoPrefix: devPage('NoPrefixPage'),
   education: lazyPage(() => import('../features/education/EducationHomePage.tsx'), ['education']),
   educationProgress: lazyPage(() => import('../features/education/ProgressPage.tsx'), ['education']),
   educationCourse: lazyPage(() => import('../features/education/CoursePage.tsx'), ['education']),

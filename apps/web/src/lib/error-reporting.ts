@@ -17,7 +17,7 @@ export type ErrorCategory =
 export type Severity = 'low' | 'medium' | 'high' | 'critical';
 
 const DEDUPE_MS = 60_000;
-const CLEANUP_MS = 5 * 60_000;
+export const ERROR_DEDUPE_CLEANUP_MS = 5 * 60_000;
 const STACK_LIMIT = 500;
 const COMPONENT_LIMIT = 300;
 
@@ -58,16 +58,31 @@ export function severityOf(category: ErrorCategory): Severity {
 }
 
 const recent = new Map<string, number>();
-let lastCleanup = Date.now();
+
+/** Forgets the errors reported more than a minute ago (the clean-up runs every 5 minutes). */
+export function cleanUpReportedErrors(now = Date.now()): number {
+  let removed = 0;
+  for (const [key, at] of recent) {
+    if (now - at > DEDUPE_MS) {
+      recent.delete(key);
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
+/** How many distinct errors are remembered for the de-duplication now. */
+export const rememberedErrorCount = () => recent.size;
 
 /** Reports an error to the server once per identical error per minute; never throws. */
-export function reportError(error: unknown, info: { componentStack?: string } = {}, hint?: ErrorCategory): void {
+export function reportError(
+  error: unknown,
+  info: { componentStack?: string } = {},
+  hint?: ErrorCategory,
+  extra: Record<string, unknown> = {},
+): void {
   try {
     const now = Date.now();
-    if (now - lastCleanup > CLEANUP_MS) {
-      for (const [key, at] of recent) if (now - at > DEDUPE_MS) recent.delete(key);
-      lastCleanup = now;
-    }
     const e = error as { name?: string; message?: string; stack?: string } | null;
     const message = e?.message ?? String(error);
     const key = `${e?.name ?? 'Error'}:${message}`;
@@ -88,6 +103,7 @@ export function reportError(error: unknown, info: { componentStack?: string } = 
           severity: severityOf(type),
           url: window.location.href,
           appVersion: __APP_VERSION__,
+          ...extra,
         },
         errorInfo: info.componentStack ? { componentStack: info.componentStack.slice(0, COMPONENT_LIMIT) } : null,
       }),
@@ -95,8 +111,9 @@ export function reportError(error: unknown, info: { componentStack?: string } = 
   } catch {}
 }
 
-/** Reports uncaught errors and rejections of the whole page. */
+/** Reports uncaught errors and rejections of the whole page, and clears the de-duplication every 5 minutes. */
 export function listenForUncaughtErrors(): void {
+  window.setInterval(() => cleanUpReportedErrors(), ERROR_DEDUPE_CLEANUP_MS);
   window.addEventListener('error', (event) =>
     reportError(event.error ?? { message: event.message, filename: event.filename }),
   );

@@ -88,10 +88,17 @@ async function loadFallbacks(lang: string, namespace: string): Promise<void> {
       const text = await readCachedOrFetch(`/locales/${code}/${namespace}.json`);
       i18next.addResourceBundle(code, namespace, JSON.parse(text), true, false);
     } catch (error) {
-      console.warn(RUSSIAN_BASICS.errors.translations, error);
+      warnTranslations(error);
     }
   }
 }
+
+/** The warning of spec 000 section 8 with its detail in spec 001's form: 'Error: {message}'. */
+export function translationWarning(error: unknown): [string, string] {
+  return [RUSSIAN_BASICS.errors.translations, `Error: ${error instanceof Error ? error.message : String(error)}`];
+}
+
+const warnTranslations = (error: unknown) => console.warn(...translationWarning(error));
 
 /**
  * Reads a translation file: from the 7-day local cache, else the network with retries, at most 10 at once. A file
@@ -102,7 +109,7 @@ function read(lang: string, namespace: string, callback: ReadCallback): void {
   readCachedOrFetch(`/locales/${lang}/${namespace}.json`).then(
     (text) => callback(null, JSON.parse(text)),
     async (error: unknown) => {
-      console.warn(RUSSIAN_BASICS.errors.translations, error);
+      warnTranslations(error);
       await loadFallbacks(lang, namespace);
       callback(error instanceof Error ? error : new Error(String(error)), false);
     },

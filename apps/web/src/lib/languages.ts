@@ -4,21 +4,40 @@ import { LOCAL_KEYS, local } from './storage.ts';
 
 export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language };
 
-/** The language config of spec 000 section 3 that the interface needs. */
+/** Whether the programmes are on sale in a language, and in which builds (spec 000 sections 3 and 6). */
+export interface ProductsSwitch {
+  enabled: boolean;
+  showInDev: boolean;
+  showInProd: boolean;
+}
+
+/** The language config of spec 000 section 3. */
 export interface LanguageConfig {
   code: Language;
   name: string;
   nativeName: string;
   currency: { code: string; symbol: string; position: 'before' | 'after' };
-  /** BCP 47 tag for Intl and hreflang. */
+  /** BCP 47 tag for Intl. */
   locale: string;
+  /** The SEO fields: the hreflang of alternate links and the Open Graph locale. */
+  seo: { hreflang: string; ogLocale: string };
   ogLocale: string;
+  /** The mailing list readers of the language are added to (id and name as the mailing service knows them). */
+  mailingList: { id: number; name: string };
   mailingListId: number;
   /** The chat-bot of the language (the /hunabbot landing and the 13-moons banner open it). */
   chatBot: { url: string; name: string };
-  /** Products are enabled only for Russian by default (spec 000 section 6). */
-  products: boolean;
+  products: ProductsSwitch;
+  /** The paths of the legal texts in the language, without the language prefix. */
+  legal: { privacy: string; terms: string };
 }
+
+/**
+ * The chat-bot address per language. The bot's own configuration fills in the real addresses; until then every
+ * language opens the one bot with its language as the start parameter.
+ */
+const CHAT_BOT_URL = 'https://t.me/hunab_app_bot';
+const CHAT_BOT_NAME = 'Hunab';
 
 /** A language's config: its Open Graph locale is its locale with an underscore, its chat-bot starts in it. */
 function language(
@@ -29,17 +48,34 @@ function language(
   locale: string,
   mailingListId: number,
 ): LanguageConfig {
+  const ogLocale = locale.replace('-', '_');
+  // Products are enabled only for Russian by default (spec 000 section 6); development builds show them everywhere.
+  const onSale = code === 'ru';
   return {
     code,
     name,
     nativeName,
     currency,
     locale,
-    ogLocale: locale.replace('-', '_'),
+    seo: { hreflang: code, ogLocale },
+    ogLocale,
+    mailingList: { id: mailingListId, name: `Hunab ${code.toUpperCase()}` },
     mailingListId,
-    chatBot: { url: `https://t.me/hunab_app_bot?start=${code}`, name: 'Hunab' },
-    products: code === 'ru',
+    chatBot: { url: `${CHAT_BOT_URL}?start=${code}`, name: CHAT_BOT_NAME },
+    products: { enabled: onSale, showInDev: true, showInProd: onSale },
+    legal: { privacy: '/legal/privacy', terms: '/legal/terms' },
   };
+}
+
+/** Whether this build sells the programmes in a language: enabled, and shown in this kind of build. */
+export function productsShown(config: Pick<LanguageConfig, 'products'>, dev: boolean = import.meta.env.DEV): boolean {
+  const { enabled, showInDev, showInProd } = config.products;
+  return dev ? showInDev : enabled && showInProd;
+}
+
+/** The language's legal text, with its language prefix. */
+export function legalPath(lang: Language, text: 'privacy' | 'terms'): string {
+  return localizedPath(lang, LANGUAGE_CONFIG[lang].legal[text]);
 }
 
 export const LANGUAGE_CONFIG: Record<Language, LanguageConfig> = {

@@ -3,7 +3,7 @@
  * the web equivalent or nothing. No React here.
  */
 import { Browser } from '@capacitor/browser';
-import { CapacitorException, ExceptionCode, registerPlugin } from '@capacitor/core';
+import { CapacitorException, ExceptionCode, registerPlugin, WebPlugin } from '@capacitor/core';
 import { Preferences } from '@capacitor/preferences';
 import { isNativePlatform } from './platform.ts';
 
@@ -12,14 +12,31 @@ export const LAST_ICON_UPDATE_KEY = 'last_icon_update_date';
 
 /**
  * The native plugin that switches the launcher icon to one of the alternate icons bundled in the shell
- * (named `seal-1` ... `seal-20`). Same call as @capacitor-community/app-icon's `change`. The shell does not
- * implement it yet: calls then fail with UNIMPLEMENTED, which updateAppIconDaily reports as false.
+ * (named `seal-1` ... `seal-20`). Same calls as @capacitor-community/app-icon. A shell without the plugin makes
+ * calls fail with UNIMPLEMENTED, which updateAppIconDaily reports as false.
  */
 export interface AppIconPlugin {
+  /** Whether this platform can change its icon at all. */
+  isSupported(): Promise<{ value: boolean }>;
+  /** The alternate icon in use, or null for the default one. */
+  getName(): Promise<{ value: string | null }>;
   change(options: { name: string }): Promise<void>;
+  reset(): Promise<void>;
 }
 
-export const AppIcon = registerPlugin<AppIconPlugin>('AppIcon');
+/** In a browser there is no launcher icon to change: every call does nothing (an installed PWA keeps its manifest's). */
+export class AppIconWeb extends WebPlugin implements AppIconPlugin {
+  async isSupported() {
+    return { value: false };
+  }
+  async getName() {
+    return { value: null };
+  }
+  async change(_options: { name: string }) {}
+  async reset() {}
+}
+
+export const AppIcon = registerPlugin<AppIconPlugin>('AppIcon', { web: () => new AppIconWeb() });
 
 /**
  * Opens a payment or subscription page: in the in-app browser inside the native shell (the shell's web view must

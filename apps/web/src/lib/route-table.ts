@@ -57,7 +57,13 @@ export type PageName =
   | 'verifyEmail'
   | 'forgotPassword'
   | 'resetPassword'
-  | 'placeholder'
+  | 'devRoutes'
+  | 'devSeo'
+  | 'devLanguageRoutes'
+  | 'devTranslations'
+  | 'devHotTranslations'
+  | 'devPricewall'
+  | 'devNoPrefix'
   | 'education'
   | 'educationProgress'
   | 'admin'
@@ -106,13 +112,6 @@ export interface RouteEntry {
   server?: boolean;
 }
 
-const placeholder = (path: string, kind: PageKind, title: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({
-  path,
-  page: 'placeholder',
-  kind,
-  title,
-  ...extra,
-});
 const redirect = (path: string, to: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({
   path,
   redirect: to,
@@ -168,7 +167,13 @@ const lesson = (path: string): RouteEntry => ({
   title: 'lesson',
   localized: true,
 });
-const test = (path: string, title: string): RouteEntry => placeholder(path, 'test', title, { hidden: true });
+const test = (path: string, page: PageName, title: string): RouteEntry => ({
+  path,
+  page,
+  kind: 'test',
+  title,
+  hidden: true,
+});
 
 export const ROUTES: readonly RouteEntry[] = [
   { path: '/', page: 'start', kind: 'home', localized: true },
@@ -318,13 +323,13 @@ export const ROUTES: readonly RouteEntry[] = [
   redirect('/admin/stats/email', '/admin/stats/email/overview'),
 
   // Hidden test routes
-  test('/test/modular-routes', 'testRoutes'),
-  test('/seo-test', 'testSeo'),
-  test('/test-language-routes', 'testLanguageRoutes'),
-  test('/test-translations', 'testTranslations'),
-  test('/test-hmr-translations', 'testTranslations'),
-  test('/test/pricewall', 'testPricewall'),
-  test('/test-no-prefix', 'testNoPrefix'),
+  test('/test/modular-routes', 'devRoutes', 'testRoutes'),
+  test('/seo-test', 'devSeo', 'testSeo'),
+  test('/test-language-routes', 'devLanguageRoutes', 'testLanguageRoutes'),
+  test('/test-translations', 'devTranslations', 'testTranslations'),
+  test('/test-hmr-translations', 'devHotTranslations', 'testTranslations'),
+  test('/test/pricewall', 'devPricewall', 'testPricewall'),
+  test('/test-no-prefix', 'devNoPrefix', 'testNoPrefix'),
   { path: '/test/glyphs', page: 'glyphs', kind: 'test', title: 'testGlyphs', hidden: true },
 
   // Education

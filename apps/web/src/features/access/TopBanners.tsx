@@ -18,6 +18,7 @@ import {
   daysUntil,
   THIRTEEN_MOONS_TARGET,
 } from './banners.ts';
+import { checkMainLevel1 } from './main-purchase.ts';
 import { useAccess } from './useAccess.ts';
 
 /** The messenger bot of the 13-moons countdown, through the server's counted redirect to the bot of the settings. */
@@ -77,9 +78,11 @@ export function TopBanners({ enabled, lang, path, hasCards, birthDateInput }: To
   const { thirteenMoonsTarget } = usePublicSettings(enabled && lang === 'ru');
   const mainProduct = useQuery({
     queryKey: ['purchase', 'main', access.userId],
-    queryFn: async () =>
-      (await api<{ data: { hasPurchase: boolean } }>('/bot/payments/by-product?product_name=main&product_level=1')).data
-        .hasPurchase,
+    queryFn: async () => {
+      const check = await checkMainLevel1();
+      if (check.error) console.warn(check.error);
+      return check.hasPurchase;
+    },
     enabled: enabled && paid && lang === 'ru',
   });
   // While a signed-in user's status is on its way nothing shows, so a subscriber never sees the subscription banner flash.

@@ -85,6 +85,12 @@ export function ViewLimits() {
   const subscribe = localizedPath(lang, '/subscription');
   return (
     <div className="view-limits" data-testid="view-limits">
+      {!data && limit.isError && (
+        // Offline or a server in trouble: the count is unknown, and saying so beats a counter that vanishes.
+        <p className="view-counter view-counter-unknown" data-testid="view-counter-unknown" role="status">
+          {t('views.unknown')}
+        </p>
+      )}
       {data && (
         <p
           className={`view-counter view-counter-${counterTone(data.views_remaining)}`}

@@ -15,6 +15,8 @@ export type ErrorKind =
   | 'emailExists'
   | 'invalidToken'
   | 'invalidResponse'
+  | 'timeout'
+  | 'authError'
   | 'other';
 
 /**
@@ -23,6 +25,8 @@ export type ErrorKind =
  */
 export interface ErrorView {
   kind: ErrorKind;
+  /** The code of spec 000 section 8 (INVALID_CREDENTIALS, request_timeout, network_error, INVALID_RESPONSE, AUTH_ERROR) or the server's. */
+  code?: string;
   key: string;
   values?: Record<string, string | number>;
   message?: string;
@@ -70,11 +74,22 @@ export function describeAuthError(error: unknown, flow: AuthFlow): ErrorView {
       : { kind: 'unavailable', key: 'errors.circuitOpen' };
   }
   if (error instanceof InvalidResponseError) {
-    if (flow === 'login') return { kind: 'invalidResponse', key: 'errors.invalidResponse' };
-    if (flow === 'register') return { kind: 'invalidResponse', key: 'errors.register.invalidResponse' };
+    if (flow === 'login') return { kind: 'invalidResponse', code: 'INVALID_RESPONSE', key: 'errors.invalidResponse' };
+    if (flow === 'register') {
+      return { kind: 'invalidResponse', code: 'INVALID_RESPONSE', key: 'errors.register.invalidResponse' };
+    }
     return { kind: 'invalidResponse', key: fallback, detailKey: 'errors.invalidResponse' };
   }
-  if (!(error instanceof ApiRequestError)) return { kind: 'other', key: fallback };
+  if (!(error instanceof ApiRequestError)) {
+    if (flow === 'login') return { kind: 'authError', code: 'AUTH_ERROR', key: 'errors.login.authError' };
+    if (flow === 'register') return { kind: 'other', code: 'UNKNOWN_ERROR', key: fallback };
+    return { kind: 'other', key: fallback };
+  }
+  if (flow === 'login' && error.status === 0) {
+    return error.code === 'request_timeout'
+      ? { kind: 'timeout', code: 'request_timeout', key: 'errors.login.timeout' }
+      : { kind: 'network', code: 'network_error', key: 'errors.networkError' };
+  }
 
   if (error.status === 0) {
     return fixed
@@ -83,7 +98,8 @@ export function describeAuthError(error: unknown, flow: AuthFlow): ErrorView {
   }
 
   if (flow === 'login') {
-    if (error.status === 401) return { kind: 'unauthorized', key: 'errors.login.unauthorized' };
+    if (error.status === 401)
+      return { kind: 'unauthorized', code: 'INVALID_CREDENTIALS', key: 'errors.login.unauthorized' };
     if (error.status === 429) {
       const seconds = retryAfterSeconds(error);
       return seconds === null
@@ -103,7 +119,7 @@ export function describeAuthError(error: unknown, flow: AuthFlow): ErrorView {
   }
 
   if (flow === 'register' && (error.status === 409 || error.code === 'EMAIL_EXISTS')) {
-    return { kind: 'emailExists', key: 'errors.register.emailExists' };
+    return { kind: 'emailExists', code: 'EMAIL_EXISTS', key: 'errors.register.emailExists' };
   }
 
   if ((flow === 'verify' || flow === 'reset') && isBadToken(error)) {
@@ -115,5 +131,17 @@ export function describeAuthError(error: unknown, flow: AuthFlow): ErrorView {
 
   if (fixed) return { kind: 'other', key: fallback };
   const message = serverMessage(error);
+  if (flow === 'register') {
+    // REGISTRATION_FAILED: the server refused with its own words; API_ERROR: it failed without any.
+    return message
+      ? { kind: 'other', code: 'REGISTRATION_FAILED', key: fallback, message }
+      : { kind: 'other', code: 'API_ERROR', key: fallback };
+  }
+  if (flow === 'login') {
+    // The server's own words and code when it gave them; a bare failure of the sign-in service is AUTH_ERROR.
+    return message
+      ? { kind: 'other', code: error.code, key: fallback, message }
+      : { kind: 'authError', code: 'AUTH_ERROR', key: 'errors.login.authError' };
+  }
   return message ? { kind: 'other', key: fallback, message } : { kind: 'other', key: fallback };
 }

@@ -1,6 +1,6 @@
 import type { User } from '@hunab/contracts';
 import { useSyncExternalStore } from 'react';
-import { ApiRequestError, api, TIMEOUTS } from '../../lib/api.ts';
+import { ApiRequestError, api, forgetCachedToken, TIMEOUTS } from '../../lib/api.ts';
 import { LOCAL_KEYS, local } from '../../lib/storage.ts';
 
 /** The signed-in state of spec 000 section 4.1, shared by every component through useSession(). */
@@ -79,6 +79,7 @@ export function useSession(): SessionState {
 }
 
 function clearStoredAuth(): void {
+  forgetCachedToken();
   for (const key of [
     LOCAL_KEYS.authToken,
     LOCAL_KEYS.user,
@@ -105,6 +106,7 @@ function guardAttempts(): boolean {
 }
 
 function storeSession(token: string, user: SessionUser): void {
+  forgetCachedToken();
   local.set(LOCAL_KEYS.authToken, token);
   local.setJson(LOCAL_KEYS.user, user);
   local.set(LOCAL_KEYS.userEmail, user.email);
@@ -303,6 +305,8 @@ export async function restoreSession(): Promise<void> {
 /** Other tabs: a removed user signs this tab out; the 'userAuthenticated' event signs in. */
 export function listenForSessionChanges(): () => void {
   const onStorage = (event: StorageEvent) => {
+    // Another tab changed the session: the token kept for requests is read again.
+    if (event.key === null || event.key === LOCAL_KEYS.authToken || event.key === LOCAL_KEYS.user) forgetCachedToken();
     if (event.key === LOCAL_KEYS.user && event.newValue === null && state.status === 'authenticated') {
       setState({ status: 'anonymous', user: null, token: null });
     } else if (event.key === LOCAL_KEYS.user && event.newValue && state.status !== 'authenticated') {

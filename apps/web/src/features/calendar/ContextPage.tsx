@@ -8,7 +8,7 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { useRouteParams } from '../../lib/route-match.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { useSession } from '../auth/session.ts';
-import { ReadingLockedError } from '../content/loader.ts';
+import { InvalidContextError, ReadingLockedError } from '../content/loader.ts';
 import { ReadingView } from '../content/ReadingView.tsx';
 import { useReading } from '../content/useReading.ts';
 import { DayShare, KinSummary } from './KinSummary.tsx';
@@ -47,10 +47,16 @@ export default function ContextPage() {
 
   const day = calendarDay(date ?? selected.date, lang);
   const session = useSession();
-  const reading = useReading('signs', day.kin.sign.number, lang, {
-    date: day.date,
-    reader: session.user?.id ?? null,
-  });
+  // Until the session is restored the reader is unknown, and with it what the date opens: no request yet.
+  const dateContextReady = session.status !== 'restoring';
+  const sign = day.kin.sign.number;
+  const reading = useReading(
+    'signs',
+    sign,
+    lang,
+    { date: day.date, reader: session.user?.id ?? null },
+    dateContextReady,
+  );
   usePageTitle(`${t('pages.context')} · ${day.kin.sign.name}`);
   if (!date) return <PageRedirect to={localizedPath(lang, `/context/${selected.iso}`)} />;
 
@@ -76,8 +82,35 @@ export default function ContextPage() {
             {t('process.locked.subscribe')}
           </Link>
         </section>
+      ) : !dateContextReady ? (
+        <p className="text-body-secondary mt-3" role="status" data-testid="content-status">
+          {t('contentErrors.dateNotReady')}
+        </p>
+      ) : reading.error instanceof InvalidContextError ? (
+        <p className="alert alert-warning mt-3" role="alert" data-testid="content-error" data-problem="invalidContext">
+          {t('contentErrors.invalidContext')}
+        </p>
+      ) : reading.error ? (
+        <div className="alert alert-warning mt-3" role="alert" data-testid="content-error" data-problem="error">
+          <p className="mb-2">{t('contentErrors.loadError')}</p>
+          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void reading.refetch()}>
+            {t('contentErrors.retry')}
+          </button>
+        </div>
       ) : reading.data ? (
-        <ReadingView reading={reading.data} watermark="Hunab" />
+        <>
+          {reading.data.problem && (
+            <p
+              className="alert alert-warning mt-3"
+              role="status"
+              data-testid="content-error"
+              data-problem={reading.data.problem}
+            >
+              {t(`contentErrors.${reading.data.problem}`, { n: sign })}
+            </p>
+          )}
+          <ReadingView reading={reading.data} watermark="Hunab" />
+        </>
       ) : (
         <p className="text-body-secondary mt-3" role="status">
           {t('app.loading')}

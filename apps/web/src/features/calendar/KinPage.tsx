@@ -1,14 +1,33 @@
 import { calendarNames, castleEntity, kinEntity, kinOfDate, parseDate } from '@hunab/calendar';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { ShareButton } from '../../components/ShareButton.tsx';
+import { ApiRequestError, api } from '../../lib/api.ts';
 import { formatters, type Language, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { usePathLanguage, useRouteParams } from '../../lib/route-match.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { useSession } from '../auth/session.ts';
+
+type KinRecord = ReturnType<typeof kinEntity>;
+
+/**
+ * The kin record of the server (the reference the share images and the feed use). While it loads, and when the
+ * device has no connection at all, the device's own engine answers; a server that answers with a failure is
+ * "Unable to load Kin data" (spec 001 section 8).
+ */
+function useKinRecord(n: number, lang: Language, enabled: boolean) {
+  return useQuery({
+    queryKey: ['kin', n, lang],
+    queryFn: async () => (await api<{ success?: unknown; data?: KinRecord }>(`/calendar/kin/${n}?lang=${lang}`)).data,
+    enabled,
+    placeholderData: () => (enabled ? kinEntity(n, lang) : undefined),
+    staleTime: 24 * 3_600_000,
+  });
+}
 
 /** A kin number as typed or in the address: an integer from 1 to 260, 'required' when empty, else 'invalid'. */
 export function readKinNumber(text: string | undefined): number | 'required' | 'invalid' {
@@ -124,6 +143,7 @@ export default function KinPage() {
   const read = kinNumber === undefined ? fallback.kin : readKinNumber(kinNumber);
   const valid = typeof read === 'number';
   usePageTitle(valid ? `${t('today.kin')} ${read}` : t('pages.kin'));
+  const record = useKinRecord(valid ? read : 0, lang, valid);
   if (!valid) {
     return (
       <article className="kin-page">
@@ -135,7 +155,21 @@ export default function KinPage() {
     );
   }
   const n = read;
-  const kin = kinEntity(n, lang);
+  const offline = record.error instanceof ApiRequestError && record.error.status === 0;
+  if ((record.error && !offline) || (record.isSuccess && !record.data?.tone)) {
+    return (
+      <article className="kin-page">
+        <div className="alert alert-danger" role="alert" data-testid="kin-error">
+          <p className="mb-2">{t('kinErrors.loadFailed')}</p>
+          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void record.refetch()}>
+            {t('contentErrors.retry')}
+          </button>
+        </div>
+        <KinPicker lang={lang} current={n} />
+      </article>
+    );
+  }
+  const kin = record.data ?? kinEntity(n, lang);
   return (
     <article className="kin-page">
       {kinNumber === undefined && (

@@ -7,7 +7,7 @@ import { localizedPath, splitLanguage } from '../../lib/languages.ts';
 import { meOf } from '../../lib/me.ts';
 import { SESSION_KEYS, session } from '../../lib/storage.ts';
 import { useSession } from '../auth/session.ts';
-import type { CardBody } from './api.ts';
+import { AuthTokenMissingError, type CardBody } from './api.ts';
 import { CARDS_TOGGLE_ID, cardsBar } from './bar.ts';
 import { CardForm } from './CardForm.tsx';
 import { CardItem, MeItem } from './CardItem.tsx';
@@ -108,7 +108,12 @@ export default function CardsBar() {
       finish();
       return null;
     }
-    return outcome.reason === 'limit' ? 'errors.limit' : 'errors.saveFailed';
+    return {
+      limit: 'errors.limit',
+      failed: 'errors.saveFailed',
+      authMissing: 'errors.authTokenMissing',
+      authRejected: 'errors.authTokenRejected',
+    }[outcome.reason];
   };
 
   return (
@@ -212,7 +217,11 @@ function CardsNotice({ mode, stale, error }: { mode: 'guest' | 'account'; stale:
   if (!stale) return null;
   return (
     <div className="alert alert-warning py-2 small" role="status" data-testid="cards-stale">
-      {error instanceof CircuitOpenError ? t('errors.circuitOpen') : t('errors.fetchFailed')}
+      {error instanceof CircuitOpenError
+        ? t('errors.circuitOpen')
+        : error instanceof AuthTokenMissingError
+          ? t(error.duringCall ? 'errors.authTokenRejected' : 'errors.authTokenMissing')
+          : t('errors.fetchFailed')}
       {error instanceof CircuitOpenError && <small className="d-block text-body-secondary">{error.message}</small>}
     </div>
   );

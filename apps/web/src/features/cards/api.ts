@@ -1,14 +1,31 @@
 import type { Card, CardLimits, MigrateCardsReply, PlanTier } from '@hunab/contracts';
 import { ApiRequestError, api, TIMEOUTS } from '../../lib/api.ts';
 import { breakers } from '../../lib/circuit-breaker.ts';
+import { LOCAL_KEYS, local } from '../../lib/storage.ts';
 import { readCachedCards, withOriginalDates, writeCachedCards } from './localStore.ts';
 
 /**
  * The card calls of spec 001 section 7, on the /cards family: 5 s each, behind the cards circuit breaker (4 failures,
  * 10 s rest), so a server in trouble is left alone instead of being hammered.
  */
-function call<T>(path: string, options: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown } = {}) {
-  return breakers.cards.execute(() => api<T>(path, { ...options, timeoutMs: TIMEOUTS.cards }));
+async function call<T>(path: string, options: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown } = {}) {
+  // The account's cards need the session's token: gone from storage (signed out elsewhere, storage cleared), the
+  // call is not made; refused by the server, the session has ended there.
+  if (!local.get(LOCAL_KEYS.authToken)) throw new AuthTokenMissingError(false);
+  try {
+    return await breakers.cards.execute(() => api<T>(path, { ...options, timeoutMs: TIMEOUTS.cards }));
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) throw new AuthTokenMissingError(true);
+    throw error;
+  }
+}
+
+/** The spec's 'Auth token missing' (before a call) and 'Auth token missing during API call' (refused by the server). */
+export class AuthTokenMissingError extends Error {
+  constructor(readonly duringCall: boolean) {
+    super(duringCall ? 'Auth token missing during API call' : 'Auth token missing');
+    this.name = 'AuthTokenMissingError';
+  }
 }
 
 /** The spec's error for a reply without a body. */

@@ -1,11 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { OFFLINE_TOKEN_PREFIX } from '../../lib/api.ts';
 import { LOCAL_KEYS, local, SESSION_KEYS, session } from '../../lib/storage.ts';
 import { sessionStore } from '../auth/session.ts';
 import { cardsBar } from './bar.ts';
 
 /** The query key of the signed-in user's cards: [CARDS_QUERY_KEY, userId]. */
 export const CARDS_QUERY_KEY = 'cards';
-const OFFLINE_TOKEN_PREFIX = 'offline-token-';
+
+/** The session as the cards see it: the offline user keeps cards on the device, like a guest. */
+type Phase = 'restoring' | 'anonymous' | 'offline' | 'account';
+function phaseOf(): Phase {
+  const { status, token } = sessionStore.get();
+  if (status !== 'authenticated') return status;
+  return token?.startsWith(OFFLINE_TOKEN_PREFIX) ? 'offline' : 'account';
+}
 
 const hasGuestCards = () => {
   const stored = local.getJson<unknown>(LOCAL_KEYS.localCards);
@@ -19,15 +27,17 @@ const hasGuestCards = () => {
  */
 export function startCardSync(queryClient: QueryClient): () => void {
   cardsBar.init();
-  let previous = sessionStore.get().status;
+  let previous = phaseOf();
   return sessionStore.subscribe(() => {
-    const { status, token, user } = sessionStore.get();
-    if (status === previous) return;
+    const { user } = sessionStore.get();
+    const phase = phaseOf();
+    if (phase === previous) return;
     const before = previous;
-    previous = status;
-    if (status === 'authenticated' && user && token && !token.startsWith(OFFLINE_TOKEN_PREFIX)) {
-      void afterSignIn(queryClient, String(user.id), before === 'anonymous');
-    } else if (status === 'anonymous' && before === 'authenticated') {
+    previous = phase;
+    if (phase === 'account' && user) {
+      // The offline user signing in for real is a sign-in too: the cards kept on the device move to the account.
+      void afterSignIn(queryClient, String(user.id), before === 'anonymous' || before === 'offline');
+    } else if (phase === 'anonymous' && (before === 'account' || before === 'offline')) {
       session.remove(SESSION_KEYS.cardsMigrated);
       session.remove(SESSION_KEYS.cyclesClientOnly);
       local.remove(LOCAL_KEYS.cardsCache);

@@ -3,7 +3,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useSession } from '../auth/session.ts';
 import { openPricewall } from '../paywall/pricewall.ts';
-import { type CardBody, type CardList, cardLimitOf, createCard, deleteCard, fetchCards, updateCard } from './api.ts';
+import {
+  AuthTokenMissingError,
+  type CardBody,
+  type CardList,
+  cardLimitOf,
+  createCard,
+  deleteCard,
+  fetchCards,
+  updateCard,
+} from './api.ts';
 import {
   addLocalCard,
   forgetOriginalDates,
@@ -17,7 +26,17 @@ import {
 import { isSameCard, mergeCards, pricewallReasonOf } from './model.ts';
 import { CARDS_QUERY_KEY } from './sync.ts';
 
-export type SaveOutcome = { ok: true; card: Card } | { ok: false; reason: 'limit' | 'failed' };
+export type SaveOutcome =
+  | { ok: true; card: Card }
+  | { ok: false; reason: 'limit' | 'failed' | 'authMissing' | 'authRejected' };
+
+/** Why a save failed, in the outcome's words. */
+function failureOf(error: unknown): SaveOutcome {
+  if (error instanceof AuthTokenMissingError) {
+    return { ok: false, reason: error.duringCall ? 'authRejected' : 'authMissing' };
+  }
+  return { ok: false, reason: 'failed' };
+}
 
 export interface CardsState {
   /** 'guest': kept on this device; 'account': kept on the server. */
@@ -104,7 +123,7 @@ export function useCards(): CardsState {
           void queryClient.invalidateQueries({ queryKey: key });
           return { ok: false, reason: 'limit' };
         }
-        return { ok: false, reason: 'failed' };
+        return failureOf(error);
       }
     },
     [cards, limits, onAccount, settle, queryClient, key],
@@ -124,8 +143,8 @@ export function useCards(): CardsState {
         if (typed) rememberOriginalDate(updated.id, typed);
         settle((old) => old.map((c) => (c.id === updated.id ? (withOriginalDates([updated])[0] ?? updated) : c)));
         return { ok: true, card: updated };
-      } catch {
-        return { ok: false, reason: 'failed' };
+      } catch (error) {
+        return failureOf(error);
       }
     },
     [onAccount, settle],

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OwnedNotice } from '../../components/OwnedProgramme.tsx';
-import { LANGUAGE_CONFIG, type Language, localizedPath } from '../../lib/languages.ts';
+import { LANGUAGE_CONFIG, type Language, localizedPath, productsShown } from '../../lib/languages.ts';
 import { heldProgrammeOf, useOwnedProgrammes } from '../../lib/owned-programmes.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { formatMoney } from '../../lib/plans.ts';
@@ -191,7 +191,7 @@ export default function ProductsPage() {
     <section className="commerce-page" data-testid="products-page">
       {id ? (
         <ProductDetail id={id} lang={lang} />
-      ) : LANGUAGE_CONFIG[lang].products ? (
+      ) : productsShown(LANGUAGE_CONFIG[lang]) ? (
         <Catalogue lang={lang} />
       ) : (
         // The programmes are on sale in the languages the language config enables them for (spec 000 section 6).

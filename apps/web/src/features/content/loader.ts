@@ -13,7 +13,23 @@ export interface Reading {
   /** Where it came from: the content API, a static Markdown file, or the built-in text. */
   source: 'api' | 'static' | 'builtin';
   lang: Language;
+  /**
+   * Why the built-in text stands in (spec 001 section 8): every source failed ('loadFailed'), or every source
+   * answered without content ('noContent').
+   */
+  problem?: 'loadFailed' | 'noContent';
 }
+
+/** The content API refused the number of the seal or tone (400): "Invalid context number." */
+export class InvalidContextError extends Error {
+  constructor(readonly n: number) {
+    super('Invalid context number.');
+    this.name = 'InvalidContextError';
+  }
+}
+
+/** What a source gave: a reading, nothing (it answered without content), or a failure (no usable answer). */
+type Outcome = Reading | 'empty' | 'failed';
 
 const STATIC_CACHE_MS = 24 * 3_600_000;
 const PROCESS_CACHE_MS = 5 * 60_000;
@@ -71,39 +87,45 @@ export function readingFromReply(reply: ContentReply | null | undefined, lang: L
   };
 }
 
-async function fromApi(kind: ReadingKind, n: number, lang: Language, date?: string): Promise<Reading | null> {
+async function fromApi(kind: ReadingKind, n: number, lang: Language, date?: string): Promise<Outcome> {
   const path = readingApiPath(kind, n, lang);
-  if (!path) return null;
+  if (!path) return 'empty';
   const forDate = date ? `&date=${date}&today=${readerToday()}` : '';
+  let reply: ContentReply;
   try {
-    return readingFromReply(await api<ContentReply>(`${path}${forDate}`, { timeoutMs: 5_000 }), lang);
+    reply = await api<ContentReply>(`${path}${forDate}`, { timeoutMs: 5_000 });
   } catch (error) {
     // A refusal by plan is an answer, not an outage: it is not papered over with the static text.
     if (error instanceof ApiRequestError && error.status === 403 && error.code === 'ACCESS_DENIED') {
       throw new ReadingLockedError(String((error.body as { error?: { reason?: string } })?.error?.reason ?? ''));
     }
-    return null;
+    if (error instanceof ApiRequestError && error.status === 400) throw new InvalidContextError(n);
+    if (error instanceof ApiRequestError && error.status === 404) return 'empty';
+    return 'failed';
   }
+  // A reply of another shape than the API's throws here: "Error loading content."
+  return readingFromReply(reply, lang) ?? (reply?.data?.content_text ? 'failed' : 'empty');
 }
 
-async function fromStatic(kind: ReadingKind, n: number, lang: Language): Promise<Reading | null> {
+async function fromStatic(kind: ReadingKind, n: number, lang: Language): Promise<Outcome> {
   const key = `hunab_static_content:${lang}:${kind}:${n}`;
   const cached = local.getJson<{ at: number; text: string }>(key);
   let text = cached && Date.now() - cached.at < STATIC_CACHE_MS ? cached.text : null;
   if (!text) {
     try {
       const response = await fetch(`/content/${lang}/${kind}/${n}.mdx`, { signal: AbortSignal.timeout(5_000) });
-      if (!response.ok) return null;
+      if (response.status === 404) return 'empty';
+      if (!response.ok) return 'failed';
       const body = await response.text();
-      if (looksLikeHtml(body)) return null;
+      if (looksLikeHtml(body)) return 'failed';
       text = body;
       local.setJson(key, { at: Date.now(), text });
     } catch {
-      return null;
+      return 'failed';
     }
   }
   const parsed = parseFrontMatter(text);
-  return parsed.body ? { ...parsed, source: 'static', lang } : null;
+  return parsed.body ? { ...parsed, source: 'static', lang } : 'empty';
 }
 
 /** The built-in text: names and keywords from the calendar engine, in the reader's language. */
@@ -151,13 +173,35 @@ export function builtinReading(kind: ReadingKind, n: number, lang: Language): Re
  * A reading, by the loading order of spec 001 section 4: the content API, then the static Markdown file in the
  * language and then in English, then the built-in text.
  */
+/**
+ * The loader resets after 10 s (spec 001 section 9): each source may take 5 s, but a reading that has found nothing
+ * in 10 s stops waiting and shows the built-in text as a failed load.
+ */
+export const LOADER_RESET_MS = 10_000;
+
 export async function loadReading(kind: ReadingKind, n: number, lang: Language, date?: string): Promise<Reading> {
-  return (
-    (await fromApi(kind, n, lang, date)) ??
-    (await fromStatic(kind, n, lang)) ??
-    (lang !== 'en' ? await fromStatic(kind, n, 'en') : null) ??
-    builtinReading(kind, n, lang)
-  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const reset = new Promise<Reading>((resolve) => {
+    timer = setTimeout(() => resolve({ ...builtinReading(kind, n, lang), problem: 'loadFailed' }), LOADER_RESET_MS);
+  });
+  return Promise.race([loadFromSources(kind, n, lang, date), reset]).finally(() => clearTimeout(timer));
+}
+
+async function loadFromSources(kind: ReadingKind, n: number, lang: Language, date?: string): Promise<Reading> {
+  const outcomes: Outcome[] = [];
+  const sources = [
+    () => fromApi(kind, n, lang, date),
+    () => fromStatic(kind, n, lang),
+    ...(lang !== 'en' ? [() => fromStatic(kind, n, 'en')] : []),
+  ];
+  for (const source of sources) {
+    const outcome = await source();
+    if (typeof outcome === 'object') return outcome;
+    outcomes.push(outcome);
+  }
+  // A source that could not be asked leaves the answer open: a failure; all of them answering without text: none.
+  const problem = outcomes.includes('failed') ? 'loadFailed' : 'noContent';
+  return { ...builtinReading(kind, n, lang), problem };
 }
 
 export interface ProcessItem {

@@ -1,6 +1,6 @@
 import type { Language } from '@hunab/calendar';
 import { useQuery } from '@tanstack/react-query';
-import { loadReading, type ReadingKind, ReadingLockedError } from './loader.ts';
+import { InvalidContextError, loadReading, type ReadingKind, ReadingLockedError } from './loader.ts';
 
 /** The query key of a reading any reader may open (no date to check against a plan). */
 export const readingKey = (kind: ReadingKind, n: number, lang: Language) => ['reading', kind, n, lang];
@@ -14,11 +14,14 @@ export function useReading(
   n: number,
   lang: Language,
   forDate?: { date: string; reader: string | null },
+  enabled = true,
 ) {
   return useQuery({
     queryKey: forDate ? [...readingKey(kind, n, lang), forDate.date, forDate.reader] : readingKey(kind, n, lang),
     queryFn: () => loadReading(kind, n, lang, forDate?.date),
     staleTime: 24 * 3_600_000,
-    retry: (count, error) => !(error instanceof ReadingLockedError) && count < 2,
+    enabled,
+    retry: (count, error) =>
+      !(error instanceof ReadingLockedError) && !(error instanceof InvalidContextError) && count < 2,
   });
 }

@@ -7,7 +7,7 @@ import { ToneGlyph } from '../../components/glyphs/ToneGlyph.tsx';
 import { OwnedNotice } from '../../components/OwnedProgramme.tsx';
 import { API_BASE } from '../../lib/api.ts';
 import { rememberInterest } from '../../lib/interest.ts';
-import { type Language, localizedPath, splitLanguage } from '../../lib/languages.ts';
+import { type Language, legalPath, localizedPath, splitLanguage } from '../../lib/languages.ts';
 import { heldProgrammeOf, useOwnedProgrammes } from '../../lib/owned-programmes.ts';
 import { usePageHead } from '../../lib/page-meta.tsx';
 import { formatPrice, planPrice } from '../../lib/plans.ts';
@@ -262,8 +262,8 @@ export default function LandingPage() {
         <Section key={section} section={section} landing={landing} lang={lang} body={body} />
       ))}
       <p className="landing-legal small text-body-secondary" id="landing-end">
-        {t('common.legal')} <Link to={localizedPath(lang, '/legal/terms')}>{t('common.terms')}</Link> ·{' '}
-        <Link to={localizedPath(lang, '/legal/privacy')}>{t('common.privacy')}</Link>
+        {t('common.legal')} <Link to={legalPath(lang, 'terms')}>{t('common.terms')}</Link> ·{' '}
+        <Link to={legalPath(lang, 'privacy')}>{t('common.privacy')}</Link>
       </p>
       <ExitIntent lang={lang} />
     </div>

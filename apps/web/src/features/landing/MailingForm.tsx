@@ -1,11 +1,28 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
+import { ApiRequestError, api } from '../../lib/api.ts';
 import type { Language } from '../../lib/languages.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-type State = 'idle' | 'sending' | 'sent' | 'invalid' | 'error';
+type State = 'idle' | 'sending' | 'sent' | 'invalid' | 'error' | 'subscribed' | 'checkFailed' | 'checkNetwork';
+
+/**
+ * Whether the address is already on the list (POST /subscriptions/check). A failure is the spec's "Failed to check
+ * subscription", or "Network error while checking subscription" when no answer came.
+ */
+async function checkSubscribed(email: string): Promise<'subscribed' | 'new' | 'checkFailed' | 'checkNetwork'> {
+  try {
+    const reply = await api<{ success?: unknown; subscribed?: unknown }>('/subscriptions/check', {
+      body: { email, interest: '13secrets' },
+      auth: false,
+    });
+    if (reply?.success !== true) return 'checkFailed';
+    return reply.subscribed === true ? 'subscribed' : 'new';
+  } catch (error) {
+    return error instanceof ApiRequestError && error.status === 0 ? 'checkNetwork' : 'checkFailed';
+  }
+}
 
 /**
  * The 13 secrets mailing list: an address in, a confirmation email out (double opt-in, so nothing else is sent until
@@ -24,6 +41,11 @@ export function MailingForm({ lang, compact, anchor }: { lang: Language; compact
       return;
     }
     setState('sending');
+    const known = await checkSubscribed(email.trim());
+    if (known !== 'new') {
+      setState(known);
+      return;
+    }
     try {
       await api('/subscriptions/subscribe', {
         body: { email: email.trim(), interest: '13secrets', lang },
@@ -35,10 +57,10 @@ export function MailingForm({ lang, compact, anchor }: { lang: Language; compact
     }
   }
 
-  if (state === 'sent') {
+  if (state === 'sent' || state === 'subscribed') {
     return (
       <p className="alert alert-success landing-form-done" role="status" data-testid="mailing-sent">
-        {t('common.mailing.sent')}
+        {t(state === 'sent' ? 'common.mailing.sent' : 'common.mailing.alreadySubscribed')}
       </p>
     );
   }
@@ -64,9 +86,9 @@ export function MailingForm({ lang, compact, anchor }: { lang: Language; compact
           {state === 'sending' ? t('common.mailing.sending') : t('common.mailing.submit')}
         </button>
       </div>
-      {(state === 'invalid' || state === 'error') && (
-        <p className="text-danger small mt-2 mb-0" role="alert">
-          {t(state === 'invalid' ? 'common.mailing.invalid' : 'common.mailing.error')}
+      {(state === 'invalid' || state === 'error' || state === 'checkFailed' || state === 'checkNetwork') && (
+        <p className="text-danger small mt-2 mb-0" role="alert" data-testid="mailing-error" data-state={state}>
+          {t(`common.mailing.${state}`)}
         </p>
       )}
       <p className="small text-body-secondary mt-2 mb-0" id={`${id}-note`}>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localizedPath } from '../../lib/languages.ts';
+import { legalPath } from '../../lib/languages.ts';
 import { usePageHead } from '../../lib/page-meta.tsx';
 import { usePathLanguage } from '../../lib/route-match.ts';
 import { type LegalSection, Sections } from './LegalPage.tsx';
@@ -18,8 +18,8 @@ export default function AboutPage() {
       <p className="lead">{t('about.intro')}</p>
       <Sections sections={Array.isArray(sections) ? sections : []} />
       <p className="d-flex flex-wrap gap-3">
-        <Link to={localizedPath(lang, '/legal/privacy')}>{t('privacy.title')}</Link>
-        <Link to={localizedPath(lang, '/legal/terms')}>{t('terms.title')}</Link>
+        <Link to={legalPath(lang, 'privacy')}>{t('privacy.title')}</Link>
+        <Link to={legalPath(lang, 'terms')}>{t('terms.title')}</Link>
       </p>
     </article>
   );

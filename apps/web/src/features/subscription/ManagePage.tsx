@@ -106,13 +106,18 @@ export default function ManagePage() {
     [location],
   );
 
+  // A refresh that failed after its retries leaves what was shown unknown (spec 000 section 4.7).
+  const refreshFailed = query.isError && query.dataUpdatedAt > 0;
   const failed = !signedIn
     ? 'subscriptionErrors.notAuthenticated'
-    : query.isError
-      ? 'subscriptionErrors.loadFailed'
-      : null;
-  const shown = notice ?? (failed ? { kind: 'danger' as const, key: failed } : null);
-  const subscription = query.data ?? null;
+    : refreshFailed
+      ? 'subscriptionErrors.refreshFailed'
+      : query.isError
+        ? 'subscriptionErrors.loadFailed'
+        : null;
+  const failure: Notice | null = failed ? { kind: 'danger', key: failed } : null;
+  const shown = refreshFailed ? failure : (notice ?? failure);
+  const subscription = refreshFailed ? null : (query.data ?? null);
   const status = subscription ? statusOf(subscription.status) : null;
   const plan = subscription ? planById(subscription.plan_id) : undefined;
   const unknown = t('manage.unknown');

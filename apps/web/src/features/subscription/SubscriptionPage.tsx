@@ -8,7 +8,7 @@ import { formatters, languageOfPath, localizedPath } from '../../lib/languages.t
 import { usePageTitle } from '../../lib/page-title.ts';
 import { bestPromo, discountedPrice, formatPrice, planPrice } from '../../lib/plans.ts';
 import { useSession } from '../auth/session.ts';
-import { fetchActivePromos, fetchActiveStatus, SUBSCRIPTION_KEYS } from './api.ts';
+import { fetchActivePromos, fetchActiveStatus, isNoAnswer, SUBSCRIPTION_KEYS, serverText } from './api.ts';
 import { knownReason } from './model.ts';
 import { RadioButtons } from './RadioButtons.tsx';
 import './subscription.css';
@@ -74,6 +74,18 @@ export default function SubscriptionPage() {
       {reason && (
         <div className="alert alert-info" role="status" data-testid="plans-reason">
           {t(`reasons.${reason}`)}
+        </div>
+      )}
+      {status.error && (
+        <div className="alert alert-warning" role="alert" data-testid="status-error">
+          {t(isNoAnswer(status.error) ? 'subscriptionErrors.statusNetwork' : 'subscriptionErrors.statusFailed')}
+        </div>
+      )}
+      {promos.error && (
+        <div className="alert alert-warning" role="alert" data-testid="promo-error">
+          {isNoAnswer(promos.error)
+            ? t('promoErrors.network')
+            : (serverText(promos.error) ?? t('promoErrors.loadFailed'))}
         </div>
       )}
       {promo && (

@@ -1,5 +1,5 @@
 import type { PlanTier, SubscriptionDto } from '@hunab/contracts';
-import { api, TIMEOUTS } from '../../lib/api.ts';
+import { ApiRequestError, api, TIMEOUTS } from '../../lib/api.ts';
 import type { PromoCode } from '../../lib/plans.ts';
 
 /** The subscription calls of spec 000 section 7. A reply whose `success` is not true is a failure (section 8). */
@@ -9,6 +9,15 @@ export class SubscriptionReplyError extends Error {
     super(`Failed to ${what}`);
     this.name = 'SubscriptionReplyError';
   }
+}
+
+/** A call that got no answer at all (network down, timeout): the spec's "network error" variants. */
+export const isNoAnswer = (error: unknown): boolean => error instanceof ApiRequestError && error.status === 0;
+
+/** The server's own message of a refused call, when it sent one (not the bare text of an HTTP status). */
+export function serverText(error: unknown): string | null {
+  if (!(error instanceof ApiRequestError) || error.status === 0 || error.code.startsWith('HTTP_')) return null;
+  return error.message || null;
 }
 
 function checked<T extends { success?: unknown }>(reply: T | null, what: string): T {

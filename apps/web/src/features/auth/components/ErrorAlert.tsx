@@ -27,6 +27,7 @@ export function ErrorAlert({
       closeLabel={t('common.close')}
       className="auth-alert"
       data-testid="auth-error"
+      data-code={view.code}
     >
       {heading ? <p className="fw-semibold mb-1">{heading}</p> : null}
       <p className="mb-0">{view.message ?? t(view.key, view.values)}</p>
