@@ -421,7 +421,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerContentFiles(app, config.contentDir);
   registerReferralLanding(app, referrals, config.publicUrl.startsWith('https:'));
-  registerBotLinks(app, insights, settings);
+  registerBotLinks(app, insights, settings, () => telegram.username());
   await registerWebApp(app, config.webDistDir, { renderPages: config.renderPages, publicUrl: config.publicUrl });
 
   const scheduler = startScheduler(

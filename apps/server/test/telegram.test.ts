@@ -126,6 +126,14 @@ describe('the webhook', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
   });
 
+  it('makes the site’s chat-bot links lead to this bot, which starts in the link’s language', async () => {
+    const reply = await ctx.app.inject({ method: 'GET', url: '/go/bot/es?source=landing_hunabbot' });
+    expect(reply.statusCode).toBe(302);
+    expect(reply.headers.location).toBe('https://t.me/hunab_test_bot?start=es');
+    expect(textOf(await say(newChat(), '/start es', 'en'))).toContain('Hola');
+    expect(textOf(await say(newChat(), '/start 13moons'))).toContain('Hello!');
+  });
+
   it('points Telegram’s webhook here with the secret token', async () => {
     expect(await ctx.app.telegram.registerWebhook()).toBe(true);
     expect(fake.webhook()).toEqual({ url: 'https://hunab.test/api/telegram/webhook', secret_token: SECRET });

@@ -176,8 +176,7 @@ export async function startFakeTelegram(token: string) {
     },
     setWebhook(payload) {
       const url = typeof payload.url === 'string' && URL.canParse(payload.url) ? new URL(payload.url) : null;
-      if (!url || url.protocol !== 'https:')
-        return badRequest('bad webhook: An HTTPS URL must be provided for webhook');
+      if (url?.protocol !== 'https:') return badRequest('bad webhook: An HTTPS URL must be provided for webhook');
       if (url.port && !['443', '80', '88', '8443'].includes(url.port)) {
         return badRequest('bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443');
       }

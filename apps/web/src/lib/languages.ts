@@ -14,7 +14,10 @@ export interface LanguageConfig {
   locale: string;
   ogLocale: string;
   mailingListId: number;
-  /** The chat-bot of the language (the /hunabbot landing and the 13-moons banner open it). */
+  /**
+   * The chat-bot of the language (the /hunabbot landing and the 13-moons banner open it): the server's /go/bot link,
+   * which counts the click and leads to the product's own bot when the server runs one (else the admin's link).
+   */
   chatBot: { url: string; name: string };
   /** Products are enabled only for Russian by default (spec 000 section 6). */
   products: boolean;
@@ -37,7 +40,7 @@ function language(
     locale,
     ogLocale: locale.replace('-', '_'),
     mailingListId,
-    chatBot: { url: `https://t.me/hunab_app_bot?start=${code}`, name: 'Hunab' },
+    chatBot: { url: `/go/bot/${code}`, name: 'Hunab' },
     products: code === 'ru',
   };
 }

@@ -42,7 +42,8 @@ const languageOfTag = (tag: string | null | undefined): Language | null => {
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const START_PAYLOAD = /^[A-Za-z0-9_-]{1,64}$/;
+/** The token of a "Connect Telegram" link (32 random bytes in base64url); other start payloads name a source. */
+const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const TEXT_LIMIT = 4096;
 
 const validDate = (text: string): boolean => {
@@ -138,11 +139,8 @@ export function registerCommands(
         await telegram.setChatLanguage(state.chat.chatId, payload);
         state = { ...state, lang: payload, words: botWords(payload) };
       }
-    } else if (payload) {
-      const linkedTo =
-        ctx.chat.type === 'private' && START_PAYLOAD.test(payload)
-          ? await telegram.link(state.chat.chatId, payload)
-          : null;
+    } else if (LINK_TOKEN.test(payload)) {
+      const linkedTo = ctx.chat.type === 'private' ? await telegram.link(state.chat.chatId, payload) : null;
       if (!linkedTo) return void (await reply(ctx, state.words.linkInvalid));
       state = await stateOf(ctx, { ...state.chat, userId: linkedTo });
       opening = `${state.words.linked}\n\n`;
