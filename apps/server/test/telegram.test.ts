@@ -284,10 +284,10 @@ describe('the admin’s figures', () => {
     expect((await http.get('/api/admin/telegram/stats', { token: user.token })).status).toBe(403);
     const stats = await http.get('/api/admin/telegram/stats', { token: admin.token });
     expect(stats.status).toBe(200);
-    expect(stats.body.linked_chats).toBeGreaterThan(0);
-    expect(stats.body.blocked_chats).toBeGreaterThan(0);
-    expect(stats.body.daily_subscribers).toBeGreaterThan(0);
-    const today = stats.body.days.find((day: { day: string }) => day.day === utcToday());
+    expect(stats.body.data.linked_chats).toBeGreaterThan(0);
+    expect(stats.body.data.blocked_chats).toBeGreaterThan(0);
+    expect(stats.body.data.daily_subscribers).toBeGreaterThan(0);
+    const today = stats.body.data.days.find((day: { day: string }) => day.day === utcToday());
     expect(today.sent).toBeGreaterThan(0);
     expect(today.failed).toBeGreaterThan(0);
   });

@@ -48,8 +48,7 @@ export const telegramLoginReplySchema = tokenResponseSchema.extend({
   next: z.string(),
 });
 
-export const telegramStatsReplySchema = z.object({
-  success: z.literal(true),
+export const telegramStatsSchema = z.object({
   enabled: z.boolean(),
   username: z.string().nullable(),
   linked_chats: z.number().int(),
@@ -57,4 +56,6 @@ export const telegramStatsReplySchema = z.object({
   daily_subscribers: z.number().int(),
   days: z.array(z.object({ day: z.string(), sent: z.number().int(), failed: z.number().int() })),
 });
-export type TelegramStats = z.infer<typeof telegramStatsReplySchema>;
+export type TelegramStats = z.infer<typeof telegramStatsSchema>;
+
+export const telegramStatsReplySchema = z.object({ success: z.literal(true), data: telegramStatsSchema });

@@ -91,7 +91,7 @@ function markupError(markup: unknown): string | null {
   return null;
 }
 
-export async function startFakeTelegram(token: string) {
+export async function startFakeTelegram(token: string, port = 0) {
   const calls: FakeCall[] = [];
   const blocked = new Set<number>();
   const floods = new Map<number, number>();
@@ -230,7 +230,7 @@ export async function startFakeTelegram(token: string) {
       response.end(JSON.stringify(answer[1]));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

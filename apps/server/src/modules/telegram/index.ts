@@ -111,9 +111,9 @@ export function createTelegram(options: {
       await pollLoop;
       await running;
     },
-    /** The scheduler's share: updates whose handling failed before and are due again. */
+    /** The scheduler's share: updates whose handling failed before and are due again; old handled ones go. */
     async runDue() {
-      return { updates: await service.processInbox(100) };
+      return { updates: await service.processInbox(100), pruned: await service.pruneInbox() };
     },
   };
 }

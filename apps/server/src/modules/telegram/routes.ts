@@ -200,6 +200,6 @@ export const telegramRoutes: FastifyPluginAsyncZod<{
       },
       preValidation: admin,
     },
-    async () => ({ success: true as const, ...(await telegram.stats(await reminders.telegramSubscribers())) }),
+    async () => ({ success: true as const, data: await telegram.stats(await reminders.telegramSubscribers()) }),
   );
 };

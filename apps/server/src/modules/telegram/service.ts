@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { TELEGRAM_LINK_MINUTES, TELEGRAM_LOGIN_MINUTES } from '@hunab/contracts';
-import { and, count, desc, eq, gt, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Bot, GrammyError, HttpError, InlineKeyboard } from 'grammy';
+import { type Bot, GrammyError, InlineKeyboard } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
@@ -257,11 +257,7 @@ export function createTelegramService(deps: {
           const cause = (failure as { error?: unknown }).error ?? failure;
           const final = cause instanceof GrammyError && cause.error_code !== 429;
           error = String((cause as Error).message ?? cause).slice(0, 500);
-          if (
-            !final &&
-            !(cause instanceof HttpError && row.attempts >= INBOX_ATTEMPTS) &&
-            row.attempts < INBOX_ATTEMPTS
-          ) {
+          if (!final && row.attempts < INBOX_ATTEMPTS) {
             await db.update(telegramInbox).set({ lastError: error }).where(eq(telegramInbox.id, row.id));
             continue;
           }
@@ -273,6 +269,16 @@ export function createTelegramService(deps: {
           .where(eq(telegramInbox.id, row.id));
       }
       return claimed.length;
+    },
+
+    /** Forgets handled updates after a week: they hold what readers wrote, and a redelivery comes within a day. */
+    async pruneInbox(): Promise<number> {
+      const cutoff = new Date(now().getTime() - 7 * 86_400_000);
+      const rows = await db
+        .delete(telegramInbox)
+        .where(and(isNotNull(telegramInbox.processedAt), lt(telegramInbox.receivedAt, cutoff)))
+        .returning({ id: telegramInbox.id });
+      return rows.length;
     },
 
     /** Points Telegram's webhook at this server with the secret token it must send back. */

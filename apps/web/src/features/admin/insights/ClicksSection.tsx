@@ -68,16 +68,32 @@ function BotFigures() {
                   {t('bot.subscribers', { count: data.daily_subscribers })} ·{' '}
                   {t('bot.blocked', { count: data.blocked_chats })}
                 </p>
-                <LineChart
-                  points={[...data.days].reverse().map((day) => ({ label: day.day.slice(5), value: day.sent }))}
-                  label={t('bot.sent')}
-                  testId="chart-bot-sent"
-                />
-                <LineChart
-                  points={[...data.days].reverse().map((day) => ({ label: day.day.slice(5), value: day.failed }))}
-                  label={t('bot.failed')}
-                  testId="chart-bot-failed"
-                />
+                {data.days.length === 0 ? (
+                  <p className="text-body-secondary small mb-0">{t('common.none')}</p>
+                ) : (
+                  <table className="table table-sm w-auto mb-0" data-testid="bot-days">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('bot.day')}</th>
+                        <th scope="col" className="text-end">
+                          {t('bot.sent')}
+                        </th>
+                        <th scope="col" className="text-end">
+                          {t('bot.failed')}
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.days.map((day) => (
+                        <tr key={day.day}>
+                          <td className="text-nowrap">{day.day}</td>
+                          <td className="text-end">{day.sent}</td>
+                          <td className="text-end">{day.failed}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                )}
               </>
             ) : (
               <p className="text-body-secondary small mb-0">{t('bot.off')}</p>
