@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Update } from 'grammy/types';
 import type { Db } from '../../db/client.ts';
+import { afterAnswer } from '../../lib/background.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { CardService } from '../cards/service.ts';
 import type { ReminderService } from '../reminders/service.ts';
@@ -43,18 +44,11 @@ export function createTelegram(options: {
   }
 
   // Updates are handled after their answer; one run at a time per process, awaited when the app closes.
-  let running: Promise<unknown> = Promise.resolve();
-  let again = false;
-  const kick = () => {
-    if (again) return;
-    again = true;
-    running = running
-      .then(async () => {
-        again = false;
-        while ((await service.processInbox()) > 0) {}
-      })
-      .catch((error: unknown) => options.log.error({ err: error }, 'Telegram updates failed; the scheduler retries'));
-  };
+  const { kick, idle } = afterAnswer(
+    () => service.processInbox(),
+    options.log,
+    'Telegram updates failed; the scheduler retries',
+  );
 
   let polling: AbortController | null = null;
   let pollLoop: Promise<void> = Promise.resolve();
@@ -105,11 +99,11 @@ export function createTelegram(options: {
     kick,
     startPolling,
     /** Waits for the updates under way (tests, and the app's close). */
-    idle: () => running,
+    idle,
     async stop() {
       polling?.abort();
       await pollLoop;
-      await running;
+      await idle();
     },
     /** The scheduler's share: updates whose handling failed before and are due again; old handled ones go. */
     async runDue() {
