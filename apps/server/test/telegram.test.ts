@@ -2,6 +2,7 @@ import { calendarDay, parseDate } from '@hunab/calendar';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { telegramChats, telegramInbox, telegramTokens } from '../src/db/schema.ts';
+import { createPacer } from '../src/modules/telegram/adapter.ts';
 import { grantPlan, newAccount, newAdmin } from './helpers/accounts.ts';
 import { useTestApp } from './helpers/app.ts';
 import { type FakeTelegram, startFakeTelegram } from './helpers/fake-telegram.ts';
@@ -290,5 +291,17 @@ describe('the admin’s figures', () => {
     const today = stats.body.data.days.find((day: { day: string }) => day.day === utcToday());
     expect(today.sent).toBeGreaterThan(0);
     expect(today.failed).toBeGreaterThan(0);
+  });
+});
+
+describe('the sending pace', () => {
+  it('spaces sends to one chat and across all chats as the Bot API asks', async () => {
+    const pace = createPacer({ perSecond: 100, perChatMs: 150, maxRetryAfterSeconds: 60, maxRetries: 3 });
+    let started = Date.now();
+    await Promise.all([pace(1), pace(1), pace(1)]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    started = Date.now();
+    await Promise.all(Array.from({ length: 11 }, (_, index) => pace(1000 + index)));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(95);
   });
 });
