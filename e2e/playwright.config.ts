@@ -5,6 +5,9 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = mkdtempSync(join(tmpdir(), 'hunab-e2e-'));
+/** The Telegram bot of the server under test talks to a local fake of the Bot API on the next port. */
+const telegramPort = port + 1;
+const telegramToken = '7000000001:AAHe2eTokenOfTheHunabBot_0123456789';
 
 export default defineConfig({
   testDir: './tests',
@@ -34,24 +37,35 @@ export default defineConfig({
     // it: work no test needs except those about the worker, which opt back in (pwa.spec.ts).
     serviceWorkers: 'block',
   },
-  webServer: {
-    command: 'node ../apps/server/dist/main.js',
-    url: `http://127.0.0.1:${port}/api/health`,
-    // A new embedded database is created at start: seconds on a quiet machine, much longer on a busy one.
-    timeout: 180_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'admin@e2e.hunab.test',
-      ADMIN_PASSWORD: 'e2e admin password',
-      DATABASE_URL: process.env.DATABASE_URL ?? '',
-      // Every test opens accounts from this one address.
-      REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
-      // The browser tests buy with the built-in test provider, which PostgreSQL keeps off unless asked.
-      PAYMENTS_TEST_PROVIDER: 'true',
+  webServer: [
+    {
+      command: 'npx tsx ../apps/server/test/helpers/fake-telegram-serve.ts',
+      port: telegramPort,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { FAKE_TELEGRAM_PORT: String(telegramPort), FAKE_TELEGRAM_TOKEN: telegramToken },
     },
-  },
+    {
+      command: 'node ../apps/server/dist/main.js',
+      url: `http://127.0.0.1:${port}/api/health`,
+      // A new embedded database is created at start: seconds on a quiet machine, much longer on a busy one.
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: 'admin@e2e.hunab.test',
+        ADMIN_PASSWORD: 'e2e admin password',
+        DATABASE_URL: process.env.DATABASE_URL ?? '',
+        // Every test opens accounts from this one address.
+        REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
+        // The browser tests buy with the built-in test provider, which PostgreSQL keeps off unless asked.
+        PAYMENTS_TEST_PROVIDER: 'true',
+        TELEGRAM_BOT_TOKEN: telegramToken,
+        TELEGRAM_API_URL: `http://127.0.0.1:${telegramPort}`,
+      },
+    },
+  ],
 });

@@ -89,6 +89,8 @@ import { viewRoutes } from './modules/subscriptions/views.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
 import { createTeamService } from './modules/teams/service.ts';
+import { createTelegram, type Telegram } from './modules/telegram/index.ts';
+import { telegramRoutes } from './modules/telegram/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerContentFiles, registerWebApp } from './web.ts';
@@ -135,6 +137,8 @@ declare module 'fastify' {
     drawingPool: DrawingPool;
     /** Data exports and account deletions; tests run `privacy.runDue()` with a moved clock. */
     privacy: PrivacyService;
+    /** The Telegram bot; tests wait for `telegram.idle()` after a webhook call. */
+    telegram: Telegram;
   }
 }
 
@@ -273,6 +277,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     vapid: config.vapid ?? { ...generateVapidKeys(), subject: 'mailto:no-reply@hunab.local' },
     allowLocal: config.pushAllowLocal,
   });
+  const telegram = createTelegram({
+    db: database.db,
+    config: config.telegram,
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+    auth,
+    subscriptions,
+    cards,
+    reminders: () => reminders,
+  });
+  app.decorate('telegram', telegram);
   const reminders = createReminderService({
     db: database.db,
     users: authRepository,
@@ -282,6 +298,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     now,
     push: push.delivery,
+    ...(telegram.enabled ? { telegram: telegram.delivery } : {}),
     topics,
   });
   app.decorate('reminders', reminders);
@@ -374,6 +391,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         journal: createJournalService({ db: database.db, subscriptions, now }),
       });
       await api.register(reminderRoutes, { auth, reminders, push });
+      await api.register(telegramRoutes, {
+        auth,
+        telegram,
+        reminders,
+        webhookSecret: config.telegram?.webhookSecret,
+        kick: telegram.kick,
+      });
       await api.register(insightsRoutes, { auth, insights, settings });
       await api.register(debugRoutes, { db: database.db, auth, subscriptions });
       await api.register(adminReferralRoutes, { db: database.db, auth, insights, now });
@@ -397,7 +421,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerContentFiles(app, config.contentDir);
   registerReferralLanding(app, referrals, config.publicUrl.startsWith('https:'));
-  registerBotLinks(app, insights, settings);
+  registerBotLinks(app, insights, settings, () => telegram.username());
   await registerWebApp(app, config.webDistDir, { renderPages: config.renderPages, publicUrl: config.publicUrl });
 
   const scheduler = startScheduler(
@@ -408,14 +432,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       { name: 'referral rewards', run: () => referrals.runDue(now()) },
       { name: 'topic letters', run: () => letters.runDue() },
       { name: 'data rights', run: () => privacy.runDue() },
+      { name: 'telegram updates', run: () => telegram.runDue() },
     ],
     config.schedulerIntervalMs,
     metrics.jobRan,
   );
   const reminderScheduler = startReminderScheduler(app, reminders, config.schedulerIntervalMs);
+  // A running server (not the tests, whose scheduler is off) polls Telegram or tells it where the webhook is.
+  if (telegram.enabled && config.schedulerIntervalMs > 0) {
+    app.addHook('onReady', async () => {
+      if (config.telegram?.polling) telegram.startPolling();
+      else if (config.publicUrl.startsWith('https://')) {
+        telegram.registerWebhook().catch((error: unknown) => app.log.warn({ err: error }, 'setWebhook failed'));
+      }
+    });
+  }
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await reminderScheduler.stop();
+    await telegram.stop();
     await payments.idle();
     await privacy.idle();
     await mailer.close();

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Env } from './env.ts';
 import type { CrmConfig } from './modules/crm/adapter.ts';
 import type { DrawingPoolOptions } from './modules/share/pool.ts';
+import type { TelegramConfig } from './modules/telegram/adapter.ts';
 
 /** What the app needs to know, resolved from the environment once at boot (tests build their own). */
 export interface AppConfig {
@@ -37,6 +38,8 @@ export interface AppConfig {
   pushAllowLocal?: boolean;
   /** The share-image drawing threads and their queue (SHARE_DRAWING_THREADS); absent: one per core but one. */
   shareDrawing?: DrawingPoolOptions;
+  /** The Telegram bot (TELEGRAM_BOT_TOKEN); absent: the bot is off and the site says so. */
+  telegram?: TelegramConfig;
   /** ADMIN_EMAIL: the owner of the product among administrators; absent: the earliest administrator is. */
   ownerEmail?: string | undefined;
 }
@@ -164,6 +167,16 @@ export function appConfigFromEnv(env: Env, webDistDir: string, contentDir: strin
     schedulerIntervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000,
     payments: paymentsConfigFromEnv(env),
     crm: crmConfigFromEnv(env),
+    ...(env.TELEGRAM_BOT_TOKEN
+      ? {
+          telegram: {
+            token: env.TELEGRAM_BOT_TOKEN,
+            apiUrl: env.TELEGRAM_API_URL,
+            webhookSecret: env.TELEGRAM_WEBHOOK_SECRET,
+            polling: env.TELEGRAM_POLLING,
+          },
+        }
+      : {}),
     vapid: loadVapidKeys(env),
     registrationsPerAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
     ownerEmail: env.ADMIN_EMAIL,

@@ -111,6 +111,26 @@ const envSchema = z
     CRM_AUTHORIZE_URL: z
       .url({ error: 'CRM_AUTHORIZE_URL must be an http(s) address' })
       .default('https://www.amocrm.ru/oauth'),
+    TELEGRAM_BOT_TOKEN: optionalText.refine(
+      (value) => value === undefined || /^\d{1,20}:[A-Za-z0-9_-]{20,100}$/.test(value),
+      {
+        message: 'TELEGRAM_BOT_TOKEN must be a bot token from @BotFather (123456:ABC...)',
+      },
+    ),
+    TELEGRAM_API_URL: z
+      .url({ error: 'TELEGRAM_API_URL must be an http(s) address' })
+      .default('https://api.telegram.org'),
+    TELEGRAM_WEBHOOK_SECRET: optionalText.refine(
+      (value) => value === undefined || /^[A-Za-z0-9_-]{1,256}$/.test(value),
+      {
+        message: 'TELEGRAM_WEBHOOK_SECRET must be 1-256 characters of A-Z, a-z, 0-9, _ and -',
+      },
+    ),
+    /** `true`: fetch the bot's updates with getUpdates instead of the webhook (`npm run bot:poll`). */
+    TELEGRAM_POLLING: z
+      .enum(['true', 'false', '1', '0', ''], { error: 'TELEGRAM_POLLING must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
     PAYMENTS_TEST_PROVIDER: z
       .enum(['auto', 'true', 'false', '1', '0', ''], { error: 'PAYMENTS_TEST_PROVIDER must be auto, true or false' })
       .default('auto'),

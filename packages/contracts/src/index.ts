@@ -39,5 +39,6 @@ export * from './subscriptions.ts';
 export * from './system.ts';
 export * from './team-rules.ts';
 export * from './teams.ts';
+export * from './telegram.ts';
 export * from './telemetry.ts';
 export * from './text.ts';

@@ -27,6 +27,7 @@ export const EXPORT_DOMAINS = [
   'consents',
   'reminders',
   'push_subscriptions',
+  'telegram_chats',
   'feed',
   'process_answers',
   'education',

@@ -28,5 +28,6 @@ export * from './schema/reminders.ts';
 export * from './schema/subscriptions.ts';
 export * from './schema/system.ts';
 export * from './schema/teams.ts';
+export * from './schema/telegram.ts';
 export * from './schema/telemetry.ts';
 export * from './schema/users.ts';

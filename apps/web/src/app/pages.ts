@@ -55,6 +55,7 @@ export const PAGES: Record<PageName, PageComponent> = {
   compat: lazyPage(() => import('../features/compat/CompatPage.tsx')),
   account: lazyPage(() => import('../features/account/AccountPage.tsx'), ['privacy']),
   accountLink: lazyPage(() => import('../features/account/AccountLinkPage.tsx'), ['privacy']),
+  telegramLogin: lazyPage(() => import('../features/account/TelegramLoginPage.tsx'), ['reminders']),
   journal: lazyPage(() => import('../features/journal/JournalPage.tsx')),
   reminders: lazyPage(() => import('../features/reminders/RemindersPage.tsx')),
   subscriptionManage: lazyPage(() => import('../features/subscription/ManagePage.tsx')),

@@ -25,18 +25,17 @@ export interface LanguageConfig {
   /** The mailing list readers of the language are added to (id and name as the mailing service knows them). */
   mailingList: { id: number; name: string };
   mailingListId: number;
-  /** The chat-bot of the language (the /hunabbot landing and the 13-moons banner open it). */
+  /**
+   * The chat-bot of the language (the /hunabbot landing and the 13-moons banner open it): the server's /go/bot link,
+   * which counts the click and leads to the product's own bot when the server runs one (else the admin's link).
+   */
   chatBot: { url: string; name: string };
   products: ProductsSwitch;
   /** The paths of the legal texts in the language, without the language prefix. */
   legal: { privacy: string; terms: string };
 }
 
-/**
- * The chat-bot address per language. The bot's own configuration fills in the real addresses; until then every
- * language opens the one bot with its language as the start parameter.
- */
-const CHAT_BOT_URL = 'https://t.me/hunab_app_bot';
+/** The chat-bot's name; its address is the server's /go/bot link of each language. */
 const CHAT_BOT_NAME = 'Hunab';
 
 /** A language's config: its Open Graph locale is its locale with an underscore, its chat-bot starts in it. */
@@ -61,7 +60,7 @@ function language(
     ogLocale,
     mailingList: { id: mailingListId, name: `Hunab ${code.toUpperCase()}` },
     mailingListId,
-    chatBot: { url: `${CHAT_BOT_URL}?start=${code}`, name: CHAT_BOT_NAME },
+    chatBot: { url: `/go/bot/${code}`, name: CHAT_BOT_NAME },
     products: { enabled: onSale, showInDev: true, showInProd: onSale },
     legal: { privacy: '/legal/privacy', terms: '/legal/terms' },
   };

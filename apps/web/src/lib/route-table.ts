@@ -44,6 +44,7 @@ export type PageName =
   | 'compat'
   | 'account'
   | 'accountLink'
+  | 'telegramLogin'
   | 'journal'
   | 'reminders'
   | 'onboarding'
@@ -203,6 +204,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/login', page: 'login', kind: 'auth', title: 'login', localized: true },
   { path: '/register', page: 'register', kind: 'auth', title: 'register', localized: true },
   { path: '/verify-email', page: 'verifyEmail', kind: 'auth', title: 'verifyEmail', localized: true },
+  { path: '/telegram/login', page: 'telegramLogin', kind: 'auth', title: 'telegramLogin', localized: true },
   { path: '/forgot-password', page: 'forgotPassword', kind: 'auth', title: 'forgotPassword', localized: true },
   { path: '/reset-password', page: 'resetPassword', kind: 'auth', title: 'resetPassword', localized: true },
 

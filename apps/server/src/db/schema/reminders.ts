@@ -2,13 +2,15 @@ import { boolean, date, index, integer, pgTable, smallint, text, uniqueIndex, uu
 import { createdAt, serialId, updatedAt, uuidId } from './columns.ts';
 import { ownerId, users } from './users.ts';
 
-/** A user's reminder choices: channels (email, push), what (the daily kin, galactic returns) and when (local time). */
+/** A user's reminder choices: channels (email, push, Telegram), what (the daily kin, galactic returns) and when (local time). */
 export const reminderSettings = pgTable('reminder_settings', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   email: boolean('email').notNull().default(false),
   push: boolean('push').notNull().default(false),
+  /** The daily message in the linked Telegram chats (the bot's /remind and /stop). */
+  telegram: boolean('telegram').notNull().default(false),
   daily: boolean('daily').notNull().default(true),
   returns: boolean('returns').notNull().default(true),
   /** HH:MM in time_zone. */
@@ -27,9 +29,9 @@ export const reminderSends = pgTable(
     id: serialId(),
     userId: ownerId(),
     localDay: date('local_day', { mode: 'string' }).notNull(),
-    channel: text('channel', { enum: ['email', 'push'] }).notNull(),
+    channel: text('channel', { enum: ['email', 'push', 'telegram'] }).notNull(),
     kin: smallint('kin').notNull(),
-    /** How many devices accepted a push; null for email. */
+    /** How many devices (push) or chats (Telegram) accepted the message; null for email. */
     delivered: integer('delivered'),
     createdAt: createdAt(),
   },

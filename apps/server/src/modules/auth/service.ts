@@ -209,6 +209,16 @@ export function createAuthService({ repo, config, mailer, now, registrations }: 
       return { user, token: await issueToken(user) };
     },
 
+    /**
+     * A new session for an account whose owner proved who they are another way (a one-time link of the Telegram
+     * bot); null for an account that is blocked, closed or gone.
+     */
+    async sessionFor(userId: string): Promise<{ user: UserRow; token: string } | null> {
+      const user = await repo.findUserById(userId);
+      if (!user || user.blockedAt || user.closedAt) return null;
+      return { user, token: await issueToken(user) };
+    },
+
     /** The signed-in user of a bearer token, or null for a missing, tampered, expired or signed-out token. */
     async authenticate(token: string): Promise<Session | null> {
       const claims = verifySession(config.jwtSecret, token, now());

@@ -344,7 +344,13 @@ const botParamsSchema = z.strictObject({ target: z.enum(BOT_TARGETS) });
  * `/go/bot/{language|13moons}?source=...`: the product's chat-bot links, counted, then sent on to the bot of the
  * settings. A flood from one address is sent on without being counted.
  */
-export function registerBotLinks(app: FastifyInstance, insights: InsightsService, settings: SettingsService) {
+export function registerBotLinks(
+  app: FastifyInstance,
+  insights: InsightsService,
+  settings: SettingsService,
+  /** The product's own bot, when the server runs one: links no administrator has set lead to it. */
+  ownBot: () => Promise<string | null> = async () => null,
+) {
   const clicks = createRateLimiter({ limit: 60, windowMs: 60_000 });
   const schema = {
     summary: 'A chat-bot link of the settings: counts the click and redirects to the bot',
@@ -354,9 +360,17 @@ export function registerBotLinks(app: FastifyInstance, insights: InsightsService
     const params = botParamsSchema.safeParse(request.params);
     const query = botLinkQuerySchema.safeParse(request.query);
     if (!params.success) return reply.redirect('/', 302);
-    const { settings: current } = await settings.read().catch(() => ({ settings: SETTING_DEFAULTS }));
+    const { settings: current, changes } = await settings
+      .read()
+      .catch(() => ({ settings: SETTING_DEFAULTS, changes: [] as { key: string }[] }));
     const target = params.data.target;
-    const location = target === '13moons' ? current.thirteenMoonsBotUrl : current.chatBotLinks[target];
+    const key = target === '13moons' ? 'thirteenMoonsBotUrl' : 'chatBotLinks';
+    const username = changes.some((change) => change.key === key) ? null : await ownBot();
+    const location = username
+      ? `https://t.me/${username}?start=${target === '13moons' ? '13moons' : target}`
+      : target === '13moons'
+        ? current.thirteenMoonsBotUrl
+        : current.chatBotLinks[target];
     if (clicks.hit(request.ip) === 0) {
       const source = (query.success ? query.data.source : undefined) ?? 'direct';
       await insights.recordBotClick(target, source, request.headers.referer).catch((error: unknown) => {

@@ -2,6 +2,7 @@ import type { PaymentProviderId } from '@hunab/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentsConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { afterAnswer } from '../../lib/background.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ProductService } from '../products/service.ts';
 import { createBilling } from './billing.ts';
@@ -34,28 +35,19 @@ export function createPayments(options: {
   const billing = createBilling({ ...options, payments, providers });
 
   // Notifications are processed after their answer; one run at a time per process, awaited when the app closes.
-  let running: Promise<unknown> = Promise.resolve();
-  let again = false;
-  const kick = () => {
-    if (again) return;
-    again = true;
-    running = running
-      .then(async () => {
-        again = false;
-        while ((await payments.processInbox()) > 0) {}
-      })
-      .catch((error: unknown) =>
-        options.log.error({ err: error }, 'payment notifications failed; the scheduler retries'),
-      );
-  };
+  const background = afterAnswer(
+    () => payments.processInbox(),
+    options.log,
+    'payment notifications failed; the scheduler retries',
+  );
 
   return {
     providers,
     testProvider,
     payments,
     billing,
-    kick,
-    idle: () => running,
+    kick: background.kick,
+    idle: background.idle,
     /** The scheduler's share: due notifications, abandoned orders, reminders and renewal charges. */
     async runDue() {
       const notifications = await payments.processInbox(100);

@@ -16,8 +16,8 @@ export interface ClosingStep {
 /**
  * A step that parks every row of `table` owned through `column`: the rows leave the table, so every reader of it
  * (the feed address, the push sender, the reminder and letter schedulers, an invitation link) finds nothing, and
- * come back as they were on a restore. A new link to an outside service (a Telegram chat, say) is one more line
- * in CLOSING_STEPS: `parkRows('telegram_links', 'user_id')`.
+ * come back as they were on a restore. A new link to an outside service is one more line in CLOSING_STEPS, as the
+ * Telegram chats are.
  */
 export function parkRows(table: string, column: string): ClosingStep {
   const name = sql.identifier(table);
@@ -57,11 +57,12 @@ const stopRenewals: ClosingStep = {
 
 /**
  * What closing an account does beyond refusing sign-in and ending its sessions (the service does those): the
- * calendar feed's address, push devices, reminders, email topics and team invitations stop, and renewals end.
+ * calendar feed's address, push devices, linked Telegram chats, reminders, email topics and team invitations stop, and renewals end.
  */
 export const CLOSING_STEPS: readonly ClosingStep[] = [
   parkRows('calendar_feeds', 'user_id'),
   parkRows('push_subscriptions', 'user_id'),
+  parkRows('telegram_chats', 'user_id'),
   parkRows('reminder_settings', 'user_id'),
   parkRows('email_topic_consents', 'user_id'),
   parkRows('team_invites', 'created_by'),

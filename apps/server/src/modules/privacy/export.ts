@@ -30,6 +30,7 @@ import {
   teamInvites,
   teamMembers,
   teams,
+  telegramChats,
   users,
 } from '../../db/schema.ts';
 
@@ -316,6 +317,7 @@ export async function collectExport(db: Db, userId: string, email: string): Prom
             .select({
               email: reminderSettings.email,
               push: reminderSettings.push,
+              telegram: reminderSettings.telegram,
               daily: reminderSettings.daily,
               returns: reminderSettings.returns,
               local_time: reminderSettings.localTime,
@@ -331,6 +333,15 @@ export async function collectExport(db: Db, userId: string, email: string): Prom
         .where(mine(reminderSends))
         .orderBy(asc(reminderSends.localDay)),
     },
+    telegram_chats: await db
+      .select({
+        chat_id: telegramChats.chatId,
+        language: telegramChats.lang,
+        active: telegramChats.active,
+        linked_at: telegramChats.linkedAt,
+      })
+      .from(telegramChats)
+      .where(mine(telegramChats)),
     push_subscriptions: (
       await db
         .select({

@@ -150,6 +150,8 @@ const WORDS: Record<Language, Words> = {
 
 export interface ReminderContent {
   kin: number;
+  /** The language it is written in. */
+  lang: Language;
   title: string;
   /** The lines of the message, the day first, then the returns. */
   lines: string[];
@@ -206,7 +208,7 @@ export function reminderContent(
       lines.push(words.nextReturn(text, dayCount(localDay, text)));
     }
   }
-  return { kin: kin.number, title: words.subject(kin.number, kin.name), lines, hasReturn };
+  return { kin: kin.number, lang, title: words.subject(kin.number, kin.name), lines, hasReturn };
 }
 
 export const reminderWords = (lang: Language) => WORDS[lang];

@@ -12,7 +12,7 @@ export function startReminderScheduler(app: FastifyInstance, reminders: Reminder
     reminders
       .runDue()
       .then((sent) => {
-        if (sent.email || sent.push) app.log.info(sent, 'reminders sent');
+        if (sent.email || sent.push || sent.telegram) app.log.info(sent, 'reminders sent');
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'sending reminders failed; they are tried again')),
   );

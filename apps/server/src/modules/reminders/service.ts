@@ -13,9 +13,13 @@ import { reminderEmail } from './email.ts';
 import { type ReminderContent, reminderContent } from './message.ts';
 
 type SettingsRow = typeof reminderSettings.$inferSelect;
-export type Channel = 'email' | 'push';
+type Sent = { email: number; push: number; telegram: number };
+export type Channel = 'email' | 'push' | 'telegram';
 
-/** What the push side does with a day's reminder; the adapter of ./push.ts, or nothing when push is not set up. */
+/**
+ * What a delivery channel does with a day's reminder: the push adapter of ./push.ts, the Telegram bot's chats; absent
+ * when the channel is not set up. Answers how many devices or chats accepted it.
+ */
 export interface PushDelivery {
   deliver(userId: string, content: ReminderContent, url: string): Promise<number>;
 }
@@ -54,6 +58,8 @@ export function createReminderService(deps: {
   publicUrl: string;
   now: () => Date;
   push?: PushDelivery;
+  /** The Telegram bot's linked chats; absent when the bot is off. */
+  telegram?: PushDelivery;
   /** The reminder email is the "daily reading" topic of the user's language list: it goes only where that is on. */
   topics: Pick<EmailTopicService, 'allows' | 'choose'>;
 }) {
@@ -94,8 +100,8 @@ export function createReminderService(deps: {
     return rows[0]?.id ?? null;
   }
 
-  async function sendOne(row: SettingsRow, at: Date): Promise<{ email: number; push: number }> {
-    const sent = { email: 0, push: 0 };
+  async function sendOne(row: SettingsRow, at: Date): Promise<Sent> {
+    const sent: Sent = { email: 0, push: 0, telegram: 0 };
     const localDay = dueLocalDay(at, row.timeZone, row.localTime);
     if (!localDay) return sent;
     const user = await deps.users.findUserById(row.userId);
@@ -134,12 +140,14 @@ export function createReminderService(deps: {
       });
       sent.email = 1;
     }
-    if (row.push && deps.push) {
-      const id = await claim(user.id, localDay, 'push', content.kin, at);
+    for (const channel of ['push', 'telegram'] as const) {
+      const delivery = deps[channel];
+      if (!row[channel] || !delivery) continue;
+      const id = await claim(user.id, localDay, channel, content.kin, at);
       if (id) {
-        const delivered = await deps.push.deliver(user.id, content, dayUrl);
+        const delivered = await delivery.deliver(user.id, content, dayUrl);
         await db.update(reminderSends).set({ delivered }).where(eq(reminderSends.id, id));
-        sent.push = delivered;
+        sent[channel] = delivered;
       }
     }
     return sent;
@@ -199,18 +207,56 @@ export function createReminderService(deps: {
     },
 
     /** Sends every reminder due at `at`, each once per user, local day and channel, whichever process runs it. */
-    async runDue(at: Date = now()): Promise<{ email: number; push: number }> {
+    async runDue(at: Date = now()): Promise<Sent> {
       const rows = await db
         .select()
         .from(reminderSettings)
-        .where(or(eq(reminderSettings.email, true), eq(reminderSettings.push, true)));
-      const total = { email: 0, push: 0 };
+        .where(
+          or(eq(reminderSettings.email, true), eq(reminderSettings.push, true), eq(reminderSettings.telegram, true)),
+        );
+      const total: Sent = { email: 0, push: 0, telegram: 0 };
       for (const row of rows) {
         const sent = await sendOne(row, at);
         total.email += sent.email;
         total.push += sent.push;
+        total.telegram += sent.telegram;
       }
       return total;
+    },
+
+    /**
+     * The Telegram daily message on (at `localTime` when given, the time every channel of the user shares) or off;
+     * answers the time and zone it goes at. Other choices stay as they are; a user without settings gets the defaults.
+     */
+    async setTelegram(userId: string, on: boolean, localTime?: string) {
+      const current = (await read(userId)) ?? DEFAULTS();
+      const values = { telegram: on, ...(localTime ? { localTime } : {}), updatedAt: now() };
+      await db
+        .insert(reminderSettings)
+        .values({
+          userId,
+          email: current.email,
+          push: current.push,
+          daily: current.daily,
+          returns: current.returns,
+          localTime: current.local_time,
+          timeZone: current.time_zone,
+          ...values,
+        })
+        .onConflictDoUpdate({ target: reminderSettings.userId, set: values });
+      return { localTime: localTime ?? current.local_time, timeZone: current.time_zone };
+    },
+
+    /** Whether the user has the Telegram daily message on, and the zone their days are counted in. */
+    async telegramChoice(userId: string): Promise<{ on: boolean; timeZone: string }> {
+      const [row] = await db.select().from(reminderSettings).where(eq(reminderSettings.userId, userId));
+      return { on: row?.telegram ?? false, timeZone: row?.timeZone ?? DEFAULTS().time_zone };
+    },
+
+    /** How many users have the Telegram daily message on (the admin's figure). */
+    async telegramSubscribers(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(reminderSettings).where(eq(reminderSettings.telegram, true));
+      return Number(row?.n ?? 0);
     },
   };
 }

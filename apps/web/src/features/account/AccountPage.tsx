@@ -21,6 +21,7 @@ import { type SessionUser, signOut, updateSessionUser, useSession } from '../aut
 import { AccountLayout } from './AccountLayout.tsx';
 import { CalendarFeed } from './CalendarFeed.tsx';
 import { DataRights } from './DataRights.tsx';
+import { TelegramConnect } from './TelegramConnect.tsx';
 
 type Status = { kind: 'success' | 'danger'; text: string } | null;
 
@@ -191,6 +192,9 @@ export default function AccountPage() {
       <EmailForm user={user} />
       <Suspense fallback={null}>
         <CalendarFeed />
+      </Suspense>
+      <Suspense fallback={null}>
+        <TelegramConnect />
       </Suspense>
       <section className="settings-card">
         <h2 className="h6">{t('header.language')}</h2>

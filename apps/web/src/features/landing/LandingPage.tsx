@@ -1,11 +1,12 @@
 import { kinOfDate, today } from '@hunab/calendar';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { SealGlyph } from '../../components/glyphs/SealGlyph.tsx';
 import { ToneGlyph } from '../../components/glyphs/ToneGlyph.tsx';
 import { OwnedNotice } from '../../components/OwnedProgramme.tsx';
-import { API_BASE } from '../../lib/api.ts';
+import { API_BASE, api } from '../../lib/api.ts';
 import { rememberInterest } from '../../lib/interest.ts';
 import { type Language, legalPath, localizedPath, splitLanguage } from '../../lib/languages.ts';
 import { heldProgrammeOf, useOwnedProgrammes } from '../../lib/owned-programmes.ts';
@@ -56,7 +57,22 @@ function CallToAction({
   const programme = programmeOf(landing.action);
   // A programme the visitor already holds is not offered again: they see that it is theirs and when it starts.
   const held = programme && heldProgrammeOf(owned.data, { ...programme, type: 'program' });
+  const { t } = useTranslation('landing');
+  const bot = useQuery({
+    queryKey: ['telegram', 'bot'],
+    queryFn: () => api<{ enabled: boolean }>('/telegram/bot', { auth: false }),
+    enabled: landing.action.kind === 'bot',
+    staleTime: 300_000,
+  });
   if (held) return <OwnedNotice programme={held} lang={lang} />;
+  if (landing.action.kind === 'bot' && bot.data?.enabled === false) {
+    // No bot runs on this server: say so rather than lead to a link that goes nowhere.
+    return (
+      <p className="alert alert-secondary d-inline-block mb-0" role="status" data-testid="bot-off">
+        {t('botOff')}
+      </p>
+    );
+  }
   if (landing.action.kind === 'bot' || landing.action.kind === 'mailing') {
     return (
       <a
