@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LANGUAGES } from '@hunab/calendar';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { NAMESPACES } from './src/lib/namespaces.ts';
-import { closedPathPrefixes, indexablePaths, ROUTES } from './src/lib/route-table.ts';
+import { closedPaths, indexablePaths, ROUTES } from './src/lib/route-table.ts';
 
 const appVersion = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -158,10 +157,7 @@ function earlyHead(): Plugin {
         pages,
         pageNamespaces: pageNamespaces(),
         // What /sitemap.xml lists in every language and what /robots.txt keeps crawlers out of.
-        crawl: {
-          pages: indexablePaths(),
-          closed: closedPathPrefixes(LANGUAGES.filter((lang) => lang !== 'ru')),
-        },
+        crawl: { pages: indexablePaths(), closed: closedPaths() },
       };
       writeFileSync(join(options.dir ?? 'dist', 'head.json'), `${JSON.stringify(head, null, 2)}\n`);
     },

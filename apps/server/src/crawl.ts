@@ -7,8 +7,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 interface CrawlFacts {
   /** Public pages without their language prefix. */
   pages: string[];
-  /** Path prefixes behind sign-in, in every language. */
-  closed: string[];
+  /** The pages behind sign-in, by the part of their path before any parameter; `localized` ones in every language. */
+  closed: { path: string; localized: boolean }[];
 }
 
 const NONE: CrawlFacts = { pages: [], closed: [] };
@@ -57,10 +57,20 @@ export function sitemapXml(origin: string, pages: readonly string[]): string {
   ].join('\n');
 }
 
-export function robotsTxt(origin: string, closed: readonly string[]): string {
+/** The path prefixes to keep crawlers out of, in every language, none already covered by a shorter one. */
+export function closedPrefixes(closed: CrawlFacts['closed']): string[] {
+  const all = [
+    ...new Set(
+      closed.flatMap(({ path, localized }) => (localized ? LANGUAGES.map((lang) => pathIn(lang, path)) : [path])),
+    ),
+  ].sort();
+  return all.filter((path) => !all.some((other) => other !== path && path.startsWith(`${other}/`)));
+}
+
+export function robotsTxt(origin: string, closed: CrawlFacts['closed']): string {
   return [
     'User-agent: *',
-    ...closed.map((path) => `Disallow: ${path}`),
+    ...closedPrefixes(closed).map((path) => `Disallow: ${path}`),
     'Disallow: /api/',
     // The share images are what link previews show.
     'Allow: /api/share/',

@@ -8,7 +8,14 @@ import { useTestApp } from './helpers/app.ts';
 
 const ORIGIN = 'https://hunab.example.com';
 const PAGES = ['/tzolkin', '/legal/privacy', '/welcome'];
-const CLOSED = ['/account', '/admin', '/checkout', '/en/account', '/en/checkout', '/payments'];
+const CLOSED = [
+  { path: '/account', localized: true },
+  { path: '/account/payments', localized: true },
+  { path: '/checkout', localized: true },
+  { path: '/admin', localized: false },
+  { path: '/payments', localized: false },
+];
+const DISALLOWED = ['/account', '/admin', '/checkout', '/en/account', '/ar/checkout', '/payments'];
 
 const webDist = mkdtempSync(join(tmpdir(), 'hunab-crawl-'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Hunab</title><div id="root"></div>');
@@ -95,7 +102,10 @@ describe('robots.txt', () => {
     const lines = reply.body.split('\n');
     expect(lines[0]).toBe('User-agent: *');
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
-    for (const path of CLOSED) expect(lines).toContain(`Disallow: ${path}`);
+    for (const path of DISALLOWED) expect(lines).toContain(`Disallow: ${path}`);
+    // A page under a closed prefix needs no line of its own.
+    expect(lines).not.toContain('Disallow: /account/payments');
+    expect(lines).not.toContain('Disallow: /en/admin');
     const disallowed = lines.filter((line) => line.startsWith('Disallow: ')).map((line) => line.slice(10));
     for (const path of PAGES) expect(disallowed.some((prefix) => path.startsWith(prefix))).toBe(false);
   });

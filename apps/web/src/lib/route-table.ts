@@ -369,8 +369,14 @@ const UNINDEXED_KINDS: ReadonlySet<PageKind> = new Set([
   'test',
   'account',
 ]);
-/** Public pages that only make sense to one reader at one moment. */
+/**
+ * Public pages that only make sense to one reader at one moment, and bare paths that send the reader on to today's
+ * date or tone at once.
+ */
 const UNINDEXED_PATHS: ReadonlySet<string> = new Set([
+  '/context',
+  '/process',
+  '/plasma',
   '/dash/stats',
   '/team/thank-you',
   '/education/progress',
@@ -403,17 +409,13 @@ export function indexablePaths(): string[] {
   return [...new Set(paths)];
 }
 
-/** The path prefixes robots.txt keeps crawlers out of: every page behind sign-in, in every language. */
-export function closedPathPrefixes(languages: readonly string[]): string[] {
-  const closed = ROUTES.filter((route) => route.requiresLogin || route.adminOnly || route.gameAccess).flatMap(
-    (route) => {
-      const path = staticPart(route.path);
-      return route.localized ? [path, ...languages.map((lang) => `/${lang}${path}`)] : [path];
-    },
-  );
-  // A prefix that another one already covers says nothing more.
-  const unique = [...new Set(closed)].sort();
-  return unique.filter((path) => !unique.some((other) => other !== path && path.startsWith(`${other}/`)));
+/** The pages behind sign-in, by the part of their path before any parameter: robots.txt keeps crawlers out of them. */
+export function closedPaths(): { path: string; localized: boolean }[] {
+  const closed = ROUTES.filter((route) => route.requiresLogin || route.adminOnly || route.gameAccess).map((route) => ({
+    path: staticPart(route.path),
+    localized: route.localized === true,
+  }));
+  return closed.filter((item, index) => closed.findIndex((other) => other.path === item.path) === index);
 }
 
 /** Paths after which no return URL is saved. */
