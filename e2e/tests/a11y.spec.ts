@@ -86,7 +86,6 @@ async function violations(page: Page, theme: 'dark' | 'light'): Promise<string[]
 function useTheme(page: Page, theme: 'dark' | 'light') {
   return page.evaluate((chosen) => {
     localStorage.setItem('theme', chosen);
-    document.cookie = `theme=${chosen}; path=/`;
     document.documentElement.dataset.bsTheme = chosen;
   }, theme);
 }
