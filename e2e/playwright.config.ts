@@ -30,6 +30,9 @@ export default defineConfig({
       ],
     },
     trace: 'retain-on-failure',
+    // A new browser context installs the service worker, which downloads every asset and translation to precache
+    // it: work no test needs except those about the worker, which opt back in (pwa.spec.ts).
+    serviceWorkers: 'block',
   },
   webServer: {
     command: 'node ../apps/server/dist/main.js',

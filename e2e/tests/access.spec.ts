@@ -4,6 +4,7 @@ import { type Account, ADMIN, createAccount, loginAs, test, useSession } from '.
 /** Access by plan: date steps, a guest's one free date, view counting, top banners and the dashboard's call to action. */
 
 const TODAY = new Date(2012, 11, 21, 12);
+const ALL_BANNERS = ['subscription', 'thirteenSecrets', 'firstCalculation', 'thirteenMoons', 'thirteenDays'];
 const dateInput = (page: Page) => page.getByTestId('date-input').first();
 const next = (page: Page) => page.getByRole('button', { name: 'Next day' }).first();
 const previous = (page: Page) => page.getByRole('button', { name: 'Previous day' }).first();
@@ -169,6 +170,8 @@ test.describe('view limits of a free account', () => {
     await expect(page.getByTestId('upgrade-banner')).toBeVisible();
     await expect(page.getByTestId('soft-banner')).toHaveCount(0);
 
+    // The dashboard's own offer waits while a top banner makes one.
+    await page.evaluate((all) => sessionStorage.setItem('top_banners_dismissed', JSON.stringify(all)), ALL_BANNERS);
     await page.goto('/en/dash?tab=tone');
     await expect(counter).toHaveAttribute('data-remaining', '18');
     const cta = page.getByTestId('dash-cta');
@@ -253,6 +256,33 @@ test.describe('the last views of the month', () => {
     await expect(prompt).toContainText('20');
     await prompt.getByRole('link').click();
     await expect(page).toHaveURL(/\/en\/subscription\?reason=limit_reached&views_remaining=0/);
+  });
+});
+
+test.describe('the dashboard of a guest', () => {
+  test('makes one offer at a time, over no content, and uses two columns from 1200 px', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/dash');
+    await expect(page.getByTestId('top-banner')).toBeVisible();
+    await expect(page.getByTestId('kin-name')).toBeVisible();
+    await expect(page.getByTestId('dash-cta')).toBeHidden();
+
+    await page.evaluate((all) => sessionStorage.setItem('top_banners_dismissed', JSON.stringify(all)), ALL_BANNERS);
+    await page.reload();
+    const cta = page.getByTestId('dash-cta');
+    await expect(cta).toBeVisible();
+    await expect(page.getByTestId('top-banner')).toHaveCount(0);
+    // In the flow of the page, above the day: nothing lies under it.
+    expect(await cta.evaluate((node) => getComputedStyle(node).position)).toBe('static');
+    const ctaBox = await cta.boundingBox();
+    const dayBox = await page.getByTestId('today-date').boundingBox();
+    expect((ctaBox?.y ?? 0) + (ctaBox?.height ?? 0)).toBeLessThanOrEqual(dayBox?.y ?? 0);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const day = await page.locator('.dash-day').boundingBox();
+    const views = await page.locator('.dash-views').boundingBox();
+    expect(views?.x ?? 0).toBeGreaterThan((day?.x ?? 0) + (day?.width ?? 0) - 1);
+    expect(Math.abs((views?.y ?? 0) - (day?.y ?? 0))).toBeLessThan(40);
   });
 });
 

@@ -94,6 +94,12 @@ test.describe('registration', () => {
     await expect(page.getByText('The date of birth cannot be in the future')).toBeVisible();
     await expect(page.getByLabel('Date of birth')).toHaveAttribute('min', '1900-01-01');
 
+    // The name takes as many characters as the server keeps, and says the limit once it is reached.
+    const name = page.locator('#register-name');
+    await name.fill('n'.repeat(120));
+    await expect(name).toHaveValue('n'.repeat(100));
+    await expect(page.getByText('The name must be at most 100 characters')).toBeVisible();
+
     await page.getByRole('checkbox').uncheck();
     await expect(submit).toBeDisabled();
     await expect(page.getByText('To create an account, please accept the terms of use')).toBeVisible();

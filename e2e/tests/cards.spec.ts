@@ -242,6 +242,37 @@ test.describe('cards of a signed-in user', () => {
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   });
 
+  test('the birth date of the account is "me": first and main in the bar, first on /compat', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request, { lang: 'ru', birth_date: '1987-07-26' });
+    await useSession(page, account);
+    await page.goto('/dash');
+    await openBar(page);
+    const me = page.getByTestId('card-me');
+    await expect(me).toContainText('Luna');
+    await expect(me).toContainText('Основная');
+    // The first card for someone else is not the main one, and no card can take the mark from "me".
+    await page.getByTestId('cards-add').click();
+    await expect(page.getByTestId('card-form')).not.toContainText('Основная');
+    // One limit for a card's name: the field takes 100 characters and says so with the number.
+    await page.getByTestId('card-name').fill('Я'.repeat(120));
+    await expect(page.getByTestId('card-name')).toHaveValue('Я'.repeat(100));
+    await expect(page.getByTestId('card-name-limit')).toHaveText('Имя — не больше 100 знаков.');
+    await page.getByTestId('card-name').fill('Аня');
+    await page.getByTestId('card-date').fill('1990-02-28');
+    await page.getByTestId('card-save').click();
+    await expect(page.getByTestId('card-item')).toHaveCount(1);
+    await expect(page.getByTestId('cards-list').locator('li').first()).toHaveAttribute('data-testid', 'card-me');
+    await expect(page.getByTestId('card-item')).not.toContainText('Основная');
+
+    await page.goto('/compat');
+    const choices = page.getByTestId('compat-b-card').locator('option');
+    await expect(choices.nth(1)).toHaveText('Luna · 1987-07-26');
+    await expect(choices.nth(2)).toHaveText('Аня · 1990-02-28');
+  });
+
   test('at the plan limit, adding opens the pricewall', async ({ page, request }) => {
     const account = await createAccount(request, { lang: 'en' });
     await seedCards(account, page, [

@@ -137,6 +137,24 @@ test.describe('teams', () => {
   });
 });
 
+test.describe('the time zone of the game', () => {
+  test.use({ timezoneId: 'Asia/Yekaterinburg' });
+  test('is found by city in the reader’s language, the browser’s own zone first', async ({ page }) => {
+    await page.goto('/game/setup/profile');
+    const zone = page.getByTestId('game-time-zone');
+    await expect(zone).toHaveValue('Asia/Yekaterinburg');
+    await expect(zone.locator('option').first()).toContainText('Екатеринбург');
+    await page.getByTestId('game-time-zone-search').fill('моск');
+    await expect(zone.locator('option').nth(1)).toContainText('Москва');
+    await zone.selectOption('Europe/Moscow');
+    await page.getByTestId('game-time-zone-search').fill('zzzz');
+    await expect(zone.locator('option')).toHaveCount(1);
+    await expect(zone).toHaveValue('Europe/Moscow');
+    await page.goto('/ar/game/setup/profile');
+    await expect(page.getByTestId('game-time-zone').locator('option:checked')).toContainText('موسكو');
+  });
+});
+
 test.describe('screenshots of the game and team pages', () => {
   for (const width of [375, 1280]) {
     for (const lang of ['ru', 'ar'] as const) {

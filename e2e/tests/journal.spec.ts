@@ -17,9 +17,17 @@ test('a user writes, finds, filters, exports and deletes journal entries', async
   });
   expect(earlier.ok()).toBe(true);
 
+  // A day without an entry is an expected state: its request answers without an error status.
+  const failures: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/api/journal') && r.status() >= 400) failures.push(`${r.status()} ${r.url()}`);
+  });
+  const today = page.waitForResponse((r) => r.url().endsWith(`/api/journal/${todayText()}`));
   await page.goto('/en/journal');
   await expect(page.getByRole('heading', { name: 'Kin journal' })).toBeVisible();
   await expect(page.getByTestId('journal-date')).toHaveValue(todayText());
+  expect(await (await today).json()).toMatchObject({ success: true, data: null });
+  expect(failures).toEqual([]);
   await expect(page.getByTestId('journal-day-kin')).toContainText('Kin');
   // Save says why it cannot be pressed; the notices' live region is there before any notice.
   const save = page.getByTestId('journal-save');

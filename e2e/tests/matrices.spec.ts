@@ -9,7 +9,7 @@ import {
   waveSpellOfDate,
 } from '@hunab/calendar';
 import { expect, type Page } from '@playwright/test';
-import { test } from './fixtures.ts';
+import { createAccount, test, useSession } from './fixtures.ts';
 
 const DAY = parseDate('2012-12-21');
 
@@ -95,8 +95,33 @@ test.describe('the wavespell, kin, oracle, plasma and year pages', () => {
       await page.goto(`/en/kin/${bad}`);
       await expect(page.getByTestId('kin-error')).toHaveText('Invalid kin number. Must be between 1 and 260.');
     }
+  });
+
+  test('without a number shows the day’s kin, or the reader’s birth kin, with a picker in the reader’s language', async ({
+    page,
+    request,
+  }) => {
+    await atDay(page, new Date(2012, 11, 21, 12));
+    await page.goto('/kin');
+    await expect(page.getByTestId('kin-number')).toHaveText('207');
+    await expect(page.getByTestId('kin-caption')).toContainText('Кин дня');
+    // An empty number is the spec's "Kin number is required", said in the page's language.
+    await page.getByTestId('kin-picker-open').click();
+    await expect(page.getByTestId('kin-picker-problem')).toHaveText('Укажите номер кина');
+    await page.getByTestId('kin-picker-number').fill('34');
+    await page.getByTestId('kin-picker-open').click();
+    await expect(page).toHaveURL('/kin/34');
+    await expect(page.getByTestId('kin-number')).toHaveText('34');
+    await page.getByTestId('kin-next').click();
+    await expect(page.getByTestId('kin-number')).toHaveText('35');
+    await page.goto('/ar/kin/300');
+    await expect(page.getByTestId('kin-error')).toHaveText('رقم الكين عدد صحيح من 1 إلى 260.');
+
+    const account = await createAccount(request, { birth_date: '1987-07-26' });
+    await useSession(page, account);
     await page.goto('/en/kin');
-    await expect(page.getByTestId('kin-error')).toHaveText('Kin number is required');
+    await expect(page.getByTestId('kin-caption')).toHaveText('Your birth kin');
+    await expect(page.getByTestId('kin-number')).toHaveText('34');
   });
 
   test('draws the oracle: guide on top, antipode, kin, analog and occult', async ({ page }) => {

@@ -49,6 +49,9 @@ test.describe('onboarding after registration', () => {
 
     // The topics of the language's list (Spanish, list 16, first): a topic on asks to confirm the address.
     await expect(page.getByTestId('topics-list')).toHaveValue('es');
+    // Lists are named by their language alone: no internal ids.
+    await expect(page.getByTestId('topics-list').locator('option:checked')).toHaveText('Español');
+    await expect(page.getByTestId('topics-list')).not.toContainText(/\d/);
     await page.getByTestId('topic-product_news').check();
     await expect(page.getByTestId('topics-status')).toContainText('Revisa tu correo');
     await expect(page.getByTestId('topics-address')).toContainText('enlace de confirmación');

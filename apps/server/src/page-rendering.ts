@@ -9,6 +9,7 @@ import {
   type LocaleReader,
   type PageRenderer,
   type RenderedPage,
+  shareImageOf,
 } from '@hunab/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -86,23 +87,6 @@ function localDay(): string {
 function isoLocalDay(): string {
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
-/**
- * The share image a link preview shows for a page (an address under /api/share), or null: the kin of /kin/{n}, the
- * day of /context/{date}, and today for /context and /dash.
- */
-export function shareImageOf(page: string, url: string, lang: string): string | null {
-  const path = url.split(/[?#]/)[0] ?? '';
-  if (page === 'kin') {
-    const kin = /\/kin\/(\d{1,3})\/?$/.exec(path)?.[1];
-    return kin && Number(kin) >= 1 && Number(kin) <= 260 ? `/api/share/kin/${Number(kin)}.png?lang=${lang}` : null;
-  }
-  if (page === 'context' || page === 'dash') {
-    const date = /\/context\/(\d{4}-\d{2}-\d{2})\/?$/.exec(path)?.[1] ?? isoLocalDay();
-    return `/api/share/day/${date}.png?lang=${lang}`;
-  }
-  return null;
 }
 
 /**
@@ -231,7 +215,7 @@ export function createPageRenderer(
       .join('');
     // The page's own address in its language, without the query, which changes nothing a search engine reads.
     const canonical = `<link rel="canonical" href="${escapeAttribute(publicUrl + new URL(url, 'http://localhost').pathname)}">`;
-    const image = shareImageOf(page.page, url, page.lang);
+    const image = shareImageOf(page.page, url, page.lang, isoLocalDay());
     const preview = image
       ? `<meta property="og:image" content="${escapeAttribute(publicUrl + image)}"><meta property="og:image:width" content="1200"><meta property="og:image:height" content="630"><meta name="twitter:card" content="summary_large_image">`
       : '';

@@ -201,7 +201,10 @@ describe('who reads a journal', () => {
     await write(owner, '2023-03-03', { text: 'my secret', tags: ['private'] });
 
     for (const who of [other, admin]) {
-      expect((await http.get('/api/journal/2023-03-03', { token: who.token })).status).toBe(404);
+      // A day without an entry of theirs is an expected state: 200 with no entry, never the owner's.
+      const day = await http.get('/api/journal/2023-03-03', { token: who.token });
+      expect(day.status).toBe(200);
+      expect(day.body.data).toBeNull();
       const list = await http.get('/api/journal?q=secret', { token: who.token });
       expect(list.body.total).toBe(0);
       const exported = await http.get('/api/journal/export?format=csv', { token: who.token });

@@ -1,14 +1,18 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { reminderSends, users } from '../src/db/schema.ts';
+import { orders, reminderSends, subscriptions, users } from '../src/db/schema.ts';
 import { testConfig } from './helpers/config.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { registration } from './helpers/http.ts';
 import { startNginx } from './helpers/nginx.ts';
+import { type ServerProcess, startServerProcess } from './helpers/server-process.ts';
 
 /**
  * Two servers on one PostgreSQL database behind Debian's nginx with the product's own configuration
@@ -22,19 +26,25 @@ const servers: FastifyInstance[] = [];
 const closers: Array<() => Promise<void>> = [];
 let proxy: Awaited<ReturnType<typeof startNginx>> | undefined;
 let proxyUrl = '';
-const closed = new Set<FastifyInstance>();
+/** How far the servers' clocks run ahead, for the renewal due in a month. */
+let clockOffset = 0;
+const DAY = 86_400_000;
 
 beforeAll(async () => {
   if (!onPostgres) return;
   database = await createTestDatabase();
-  const config = { ...testConfig(), registrationsPerAddressPerHour: REGISTRATIONS_PER_HOUR };
+  const config = {
+    ...testConfig(),
+    registrationsPerAddressPerHour: REGISTRATIONS_PER_HOUR,
+    payments: { testProvider: true },
+  };
   const ports: number[] = [];
   for (let i = 0; i < 2; i++) {
     // Each server with its own connection pool, as a process of its own has.
     const own = await openDatabase({ databaseUrl: database.url, dataDir: '' });
     closers.push(() => own.close());
     // Two hops: the client address the test names (as a front proxy would add it), then nginx.
-    const app = await buildApp({ database: own, config, trustProxy: 2 });
+    const app = await buildApp({ database: own, config, trustProxy: 2, now: () => new Date(Date.now() + clockOffset) });
     await app.listen({ port: 0, host: '127.0.0.1' });
     ports.push((app.server.address() as AddressInfo).port);
     servers.push(app);
@@ -45,7 +55,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await proxy?.stop();
-  for (const app of servers) if (!closed.has(app)) await app.close();
+  for (const app of servers) await app.close();
   for (const close of closers) await close();
   await database?.destroy();
 });
@@ -192,36 +202,93 @@ describe.skipIf(!onPostgres)('two servers on one database behind nginx', () => {
     expect(sends).toHaveLength(1);
   });
 
-  it('lose no request while one server stops (SIGTERM) under 100 requests a second', async () => {
-    const answers: number[] = [];
-    const requests: Promise<void>[] = [];
-    const started = Date.now();
-    let stopping: Promise<void> | undefined;
-    for (let i = 0; i < 300; i++) {
-      // 100 a second, each day a different one so every answer is computed.
-      const at = started + i * 10;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
-      const day = new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
-      requests.push(
-        fetch(`${proxyUrl}/api/calendar/day/${day}`)
-          .then(async (reply) => {
-            await reply.arrayBuffer();
-            answers.push(reply.status);
-          })
-          .catch(() => {
-            answers.push(0);
-          }),
-      );
-      // After one second, the second server stops as on SIGTERM (main.ts closes the app).
-      if (i === 100) {
-        const second = servers[1] as FastifyInstance;
-        closed.add(second);
-        stopping = second.close();
-      }
+  it('charge a renewal once, however many servers run the billing at once', async () => {
+    const buyer = await signUp('192.0.2.70');
+    const created = await call(
+      'POST',
+      '/api/orders',
+      { plan_id: 'basic_monthly', provider: 'test', save_payment_method: true },
+      buyer.token,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { amount, currency } = created.body.data.order;
+    const paymentId = new URL(created.body.data.confirmation_url).searchParams.get('test_payment');
+    const paid = await call('POST', `/api/payments/test-provider/${paymentId}/pay`, {}, buyer.token);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    for (const app of servers) {
+      await app.payments.idle();
+      await app.payments.payments.processInbox();
     }
-    await Promise.all(requests);
-    await stopping;
-    expect(answers).toHaveLength(300);
-    expect(answers.filter((status) => status !== 200)).toEqual([]);
+    const [subscription] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, buyer.id));
+    expect(subscription).toMatchObject({ planId: 'basic_monthly', status: 'active', autoRenew: true });
+    try {
+      clockOffset = 30 * DAY + 60_000;
+      await Promise.all(servers.flatMap((app) => [app.payments.runDue(), app.payments.runDue()]));
+    } finally {
+      clockOffset = 0;
+    }
+    const renewals = await database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.subscriptionId, subscription?.id ?? -1), eq(orders.kind, 'renewal')));
+    expect(renewals).toHaveLength(1);
+    expect(renewals[0]).toMatchObject({ status: 'paid', amount, currency });
   });
+});
+
+/**
+ * Graceful stop as production sees it: two server processes of their own behind nginx, and a real SIGTERM to one of
+ * them while 100 requests a second arrive. The stopping process takes no new connections, finishes what it has, stops
+ * its scheduler and closes its pool, then exits 0; nginx sends the rest to the other, and no request fails.
+ */
+describe.skipIf(!onPostgres)('a server process stopped with SIGTERM under load', () => {
+  const processes: ServerProcess[] = [];
+  let front: Awaited<ReturnType<typeof startNginx>> | undefined;
+
+  afterAll(async () => {
+    await front?.stop();
+    for (const server of processes) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  });
+
+  it('loses no request while one of two processes stops', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hunab-stop-'));
+    try {
+      for (let i = 0; i < 2; i++) {
+        processes.push(
+          await startServerProcess({ DATABASE_URL: database.url as string, DATA_DIR: dataDir, TRUST_PROXY_HOPS: '1' }),
+        );
+      }
+      expect(await Promise.all(processes.map((server) => server.up()))).toEqual(['up', 'up']);
+      front = await startNginx(processes.map((server) => server.port));
+      const stopping = processes[1] as ServerProcess;
+      const answers: number[] = [];
+      const requests: Promise<void>[] = [];
+      const started = Date.now();
+      for (let i = 0; i < 300; i++) {
+        // 100 a second, each a different day so every answer is computed.
+        const at = started + i * 10;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+        const day = new Date(Date.UTC(2026, 0, 1) + i * DAY).toISOString().slice(0, 10);
+        requests.push(
+          fetch(`${front.url}/api/calendar/day/${day}`)
+            .then(async (reply) => {
+              await reply.arrayBuffer();
+              answers.push(reply.status);
+            })
+            .catch(() => {
+              answers.push(0);
+            }),
+        );
+        if (i === 100) stopping.child.kill('SIGTERM');
+      }
+      await Promise.all(requests);
+      expect(await stopping.exited(), stopping.log()).toBe(0);
+      expect(answers).toHaveLength(300);
+      expect(answers.filter((status) => status !== 200)).toEqual([]);
+      // The other process serves on.
+      expect((await fetch(`${front.url}/api/health`)).status).toBe(200);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 200_000);
 });

@@ -70,9 +70,7 @@ describe('share images', () => {
   it('keeps an image once drawn, and answers 304 to the same ETag', async () => {
     const first = await ctx.app.inject({ method: 'GET', url: '/api/share/kin/200.png?lang=de' });
     expect(first.headers['x-image-cache']).toBe('miss');
-    const started = performance.now();
     const again = await ctx.app.inject({ method: 'GET', url: '/api/share/kin/200.png?lang=de' });
-    expect(performance.now() - started).toBeLessThan(50);
     expect(again.headers['x-image-cache']).toBe('hit');
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
     expect(again.headers['cache-control']).toContain('public');

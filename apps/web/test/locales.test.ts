@@ -56,4 +56,11 @@ describe('translations', () => {
       }
     });
   }
+
+  it.each(LANGUAGES)('%s legal texts name products and plans in words, never by their ids', (lang) => {
+    const text = JSON.stringify(load(lang, 'legal'));
+    expect(text).not.toMatch(/\b(13days|260days|13moons|basic_(monthly|yearly)|premium_(monthly|yearly))\b/);
+    // Outside the Latin-script languages the plans are not left in English either.
+    if (['ru', 'ja', 'zh', 'ar'].includes(lang)) expect(text).not.toMatch(/\b(Basic|Premium)\b/);
+  });
 });

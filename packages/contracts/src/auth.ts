@@ -13,6 +13,8 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const BIRTH_DATE_MIN = '1900-01-01';
 export const MIN_AGE = 6;
 export const MAX_AGE = 120;
+/** The longest name (and username) an account may give itself. */
+export const USER_NAME_MAX = 100;
 
 export const REGISTRATION_SOURCES = ['website', 'mobile_app', 'pwa', 'telegram', 'subscribe'] as const;
 export { INTERESTS };
@@ -99,8 +101,8 @@ export type User = z.infer<typeof userSchema>;
 export const registerBodySchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
-  username: safeText(100).trim().optional(),
-  name: safeText(100).trim().optional(),
+  username: safeText(USER_NAME_MAX).trim().optional(),
+  name: safeText(USER_NAME_MAX).trim().optional(),
   registration_source: z.enum(REGISTRATION_SOURCES).default('website'),
   interest: z.enum(INTERESTS).default('general'),
   lang: languageSchema.default('ru'),

@@ -93,8 +93,11 @@ export const cacheClearResponseSchema = z.object({
   message: z.string(),
 });
 
+/** The longest name a buyer may give for the receipt. */
+export const BUYER_NAME_MAX = 120;
+
 export const receiptSchema = z.strictObject({
-  name: safeText(120).trim().optional(),
+  name: safeText(BUYER_NAME_MAX).trim().optional(),
   email: emailSchema,
   phone: z
     .string()

@@ -71,7 +71,21 @@ export const lessonDetailSchema = lessonSummarySchema.extend({
   next: neighbourSchema,
 });
 export type LessonDetail = z.infer<typeof lessonDetailSchema>;
-export const lessonReplySchema = z.object({ success: z.literal(true), data: lessonDetailSchema });
+/** Why a lesson is closed to its reader, and the way in: an expected answer, not an error. */
+export const lessonLockSchema = z.object({
+  reason: z.enum(LOCK_REASONS),
+  course_id: z.string(),
+  required_level: z.number().int(),
+  available_at: z.string().nullable(),
+  signed_in: z.boolean(),
+});
+export type LessonLock = z.infer<typeof lessonLockSchema>;
+/** A lesson open to the reader has `data` and no lock; a closed one has no data and says why in `locked`. */
+export const lessonReplySchema = z.object({
+  success: z.literal(true),
+  data: lessonDetailSchema.nullable(),
+  locked: lessonLockSchema.nullable(),
+});
 
 /** GET /lessons/courses/subscription as spec 001 reads it: the lessons of the subscription programme. */
 export const subscriptionLessonsReplySchema = z.object({

@@ -127,6 +127,13 @@ export const journalEntryReplySchema = z.object({
   limits: journalLimitsSchema,
 });
 
+/** GET of one day: the entry, or null for a day without one (an expected state, answered with 200). */
+export const journalDayReplySchema = z.object({
+  success: z.literal(true),
+  data: journalEntrySchema.nullable(),
+  limits: journalLimitsSchema,
+});
+
 export const journalDeletedReplySchema = z.object({ success: z.literal(true), deleted: z.number().int() });
 
 /** Counts a statistics page draws: entries in all, per mood, per seal and tone of the day, per month written. */

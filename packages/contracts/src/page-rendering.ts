@@ -43,3 +43,21 @@ export interface PageRenderer {
     options?: { timeoutMs?: number; known?: KnownQuery[] },
   ): Promise<RenderedPage | null>;
 }
+
+/**
+ * The share image a link preview shows for a page (an address under /api/share), or null: the kin of /kin/{n}, the
+ * day of /context/{date}, and `today` (YYYY-MM-DD) for /context and /dash. The server puts it in the HTML; the
+ * browser follows it on client navigation.
+ */
+export function shareImageOf(page: string, url: string, lang: string, today: string): string | null {
+  const path = url.split(/[?#]/)[0] ?? '';
+  if (page === 'kin') {
+    const kin = /\/kin\/(\d{1,3})\/?$/.exec(path)?.[1];
+    return kin && Number(kin) >= 1 && Number(kin) <= 260 ? `/api/share/kin/${Number(kin)}.png?lang=${lang}` : null;
+  }
+  if (page === 'context' || page === 'dash') {
+    const date = /\/context\/(\d{4}-\d{2}-\d{2})\/?$/.exec(path)?.[1] ?? today;
+    return `/api/share/day/${date}.png?lang=${lang}`;
+  }
+  return null;
+}

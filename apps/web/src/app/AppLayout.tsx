@@ -380,14 +380,18 @@ export function AppLayout() {
       )}
       <TopBannersSlot enabled={rules.topNotifications} lang={lang} path={path} />
       <Header lang={lang} path={path} entry={entry} />
-      <main id="main" className={`app-main app-main-${entry.kind}`} {...swipe}>
+      <main
+        id="main"
+        className={`app-main app-main-${entry.kind}${path === '/dash' ? ' app-main-dash' : ''}`}
+        {...swipe}
+      >
         {entry.kind === 'matrix' && <MatrixMenu />}
         {entry.kind === 'matrix' && <ViewLimits />}
+        {path === '/dash' && <DashCta lang={lang} />}
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
           <ReadyMark />
         </Suspense>
-        {path === '/dash' && <DashCta lang={lang} />}
         {entry.kind === 'matrix' && (
           <WhenInView slotClass="comments-slot">
             <Suspense fallback={<div className="comments-slot" />}>

@@ -93,7 +93,7 @@ export function EmailTopics({ className = 'settings-card mb-3' }: { className?: 
             >
               {data.lists.map((l) => (
                 <option key={l.lang} value={l.lang}>
-                  {t('topics.listOption', { name: LANGUAGE_CONFIG[l.lang].nativeName, id: l.list_id })}
+                  {LANGUAGE_CONFIG[l.lang].nativeName}
                 </option>
               ))}
             </select>

@@ -1,5 +1,9 @@
+import { formatDate, today } from '@hunab/calendar';
+import { shareImageOf } from '@hunab/contracts';
 import { createContext, useContext, useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { LANGUAGE_CONFIG, type Language } from './languages.ts';
+import { matchRoute } from './route-match.ts';
 
 /** What a page says of itself to search engines and link previews: its title, description and Open Graph tags. */
 export interface PageHead {
@@ -25,6 +29,22 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string): 
   if (tag.content !== content) tag.content = content;
 }
 
+const IMAGE_TAGS = [
+  ['property', 'og:image'],
+  ['property', 'og:image:width'],
+  ['property', 'og:image:height'],
+  ['name', 'twitter:card'],
+] as const;
+
+/** The share image's tags: set for a page that has one, taken away on a page that has none (they would be another's). */
+function setImage(image: string | null): void {
+  const values = [`${window.location.origin}${image}`, '1200', '630', 'summary_large_image'];
+  IMAGE_TAGS.forEach(([attribute, key], index) => {
+    if (image) setMeta(attribute, key, values[index] ?? '');
+    else document.head.querySelector(`meta[${attribute}="${key}"]`)?.remove();
+  });
+}
+
 export const documentTitle = (title: string) => (title ? `${title} · Hunab` : 'Hunab');
 
 /** The page's title, description and Open Graph tags, on the server's HTML and in the browser's document. */
@@ -36,6 +56,9 @@ export function usePageHead(
 ): void {
   const collector = useContext(PageHeadCollector);
   const ogLocale = LANGUAGE_CONFIG[lang].ogLocale;
+  const { pathname, search } = useLocation();
+  // The address is followed too: a page with the same title at another address has another og:url.
+  const address = pathname + search;
   if (collector) collector.head = { title, description, ogLocale, ogType };
   useEffect(() => {
     document.title = documentTitle(title);
@@ -44,6 +67,8 @@ export function usePageHead(
     setMeta('property', 'og:description', description);
     setMeta('property', 'og:type', ogType);
     setMeta('property', 'og:locale', ogLocale);
-    setMeta('property', 'og:url', window.location.href.split('#')[0] ?? '');
-  }, [title, description, ogType, ogLocale]);
+    setMeta('property', 'og:url', `${window.location.origin}${address}`);
+    setMeta('property', 'og:site_name', 'Hunab');
+    setImage(shareImageOf(matchRoute(pathname).entry.page ?? '', pathname, lang, formatDate(today())));
+  }, [title, description, ogType, ogLocale, address, pathname, lang]);
 }

@@ -1,8 +1,12 @@
-import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePageHead } from './page-meta.tsx';
+import { usePathLanguage } from './route-match.ts';
 
-/** Sets the document title as "<title> · Hunab". */
+/**
+ * Sets the document title as "<title> · Hunab", with the app's description and the Open Graph tags to match, on the
+ * server's HTML and after every client navigation (a page with its own description uses `usePageHead`).
+ */
 export function usePageTitle(title: string | null | undefined): void {
-  useEffect(() => {
-    document.title = title ? `${title} · Hunab` : 'Hunab';
-  }, [title]);
+  const { t } = useTranslation();
+  usePageHead(usePathLanguage(), title ?? '', t('app.description'));
 }

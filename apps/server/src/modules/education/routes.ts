@@ -82,7 +82,7 @@ export const educationRoutes: FastifyPluginAsyncZod<PlanDeps & { auth: AuthServi
     '/education/courses/:courseId/lessons/:lessonId',
     {
       schema: {
-        summary: 'A lesson’s text; a lesson closed to the reader answers 403 LESSON_LOCKED with the reason',
+        summary: 'A lesson’s text; for a lesson closed to the reader, data is null and locked says why',
         tags,
         params: lessonParamsSchema,
         querystring: educationQuerySchema,
@@ -92,12 +92,12 @@ export const educationRoutes: FastifyPluginAsyncZod<PlanDeps & { auth: AuthServi
     },
     async (request) => ({
       success: true as const,
-      data: await education.lesson(
+      ...(await education.lesson(
         viewerOf(request),
         request.params.courseId,
         request.params.lessonId,
         request.query.lang,
-      ),
+      )),
     }),
   );
 

@@ -2,6 +2,7 @@ import type {
   CourseDetail,
   CourseSummary,
   LessonDetail,
+  LessonLock,
   LessonStatus,
   LessonSummary,
   LockReason,
@@ -237,8 +238,16 @@ export function createEducationService({ db, subscriptions, now }: PlanDeps) {
       };
     },
 
-    /** One lesson with its text; a lesson closed to the reader is refused with LESSON_LOCKED and the reason. */
-    async lesson(viewer: Viewer | null, courseId: string, ref: string, lang: string): Promise<LessonDetail> {
+    /**
+     * One lesson with its text, or, for a lesson closed to the reader, why and the way in: a closed lesson is an
+     * expected answer (the page shows the way in), so it is not an error status.
+     */
+    async lesson(
+      viewer: Viewer | null,
+      courseId: string,
+      ref: string,
+      lang: string,
+    ): Promise<{ data: LessonDetail; locked: null } | { data: null; locked: LessonLock }> {
       const course = await findCourse(courseId);
       const lessons = await lessonsOf([course.id]);
       const lesson = findLesson(lessons, ref);
@@ -248,20 +257,16 @@ export function createEducationService({ db, subscriptions, now }: PlanDeps) {
       );
       const lock = lockOf(course, lesson, reader);
       if (lock) {
-        throw new ApiError(
-          403,
-          'LESSON_LOCKED',
-          lock.reason === 'drip'
-            ? 'This lesson opens later in the course.'
-            : 'This lesson needs an active subscription or the course’s programme.',
-          {
+        return {
+          data: null,
+          locked: {
             reason: lock.reason,
             course_id: course.id,
             required_level: lesson.requiredLevel ?? course.requiredLevel,
             available_at: lock.availableAt?.toISOString() ?? null,
             signed_in: viewer !== null,
           },
-        );
+        };
       }
       const textLang = textLanguage(course, lang);
       const list = await lessonList(course, lessons, reader, textLang);
@@ -271,14 +276,17 @@ export function createEducationService({ db, subscriptions, now }: PlanDeps) {
       if (!summary || !text) throw new ApiError(404, 'LESSON_NOT_FOUND', 'This lesson has no text yet.');
       const neighbour = (item: LessonSummary | undefined) => (item ? { slug: item.slug, title: item.title } : null);
       return {
-        ...summary,
-        course_id: course.id,
-        course_title: pick(course.titles, textLang),
-        body: text.body,
-        lang: text.lang,
-        position: reader.progress.get(lesson.id)?.position ?? 0,
-        previous: neighbour(list[index - 1]),
-        next: neighbour(list[index + 1]),
+        data: {
+          ...summary,
+          course_id: course.id,
+          course_title: pick(course.titles, textLang),
+          body: text.body,
+          lang: text.lang,
+          position: reader.progress.get(lesson.id)?.position ?? 0,
+          previous: neighbour(list[index - 1]),
+          next: neighbour(list[index + 1]),
+        },
+        locked: null,
       };
     },
 

@@ -1,5 +1,6 @@
 import {
   journalDateParamsSchema,
+  journalDayReplySchema,
   journalDeletedReplySchema,
   journalEntryReplySchema,
   journalExportQuerySchema,
@@ -102,17 +103,17 @@ export const journalRoutes: FastifyPluginAsyncZod<{ auth: AuthService; journal: 
     '/journal/:date',
     {
       schema: {
-        summary: 'The user’s entry of one day',
+        summary: 'The user’s entry of one day; null for a day without one',
         tags,
         security,
         params: journalDateParamsSchema,
-        response: { 200: journalEntryReplySchema, ...errors },
+        response: { 200: journalDayReplySchema, ...errors },
       },
       preValidation: required,
     },
     async (request) => {
       const user = userOf(request);
-      const [entry, limits] = await Promise.all([journal.get(user, request.params.date), journal.limitsOf(user)]);
+      const [entry, limits] = await Promise.all([journal.find(user, request.params.date), journal.limitsOf(user)]);
       return { success: true as const, data: entry, limits };
     },
   );

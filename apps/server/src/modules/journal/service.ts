@@ -103,10 +103,10 @@ export function createJournalService({
       return { entries: rows.map(toJournalEntry), total, page, limits };
     },
 
-    async get(user: JournalUser, date: string): Promise<JournalEntry> {
+    /** The entry of a day, or null: a day without an entry is an expected state, not an error. */
+    async find(user: JournalUser, date: string): Promise<JournalEntry | null> {
       const row = await repo.find(db, user.id, date);
-      if (!row) throw notFound();
-      return toJournalEntry(row);
+      return row ? toJournalEntry(row) : null;
     },
 
     /** Writes the day's entry, or rewrites it; a new entry over the free limit is refused with 403. */

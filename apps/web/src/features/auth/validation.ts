@@ -8,6 +8,7 @@ import {
   MIN_AGE,
   PASSWORD_MIN_LENGTH,
   passwordSchema,
+  USER_NAME_MAX,
 } from '@hunab/contracts';
 
 /**
@@ -20,7 +21,7 @@ import type { FieldError } from './required.ts';
 export type { FieldError } from './required.ts';
 export { requiredEmailError, requiredPasswordError } from './required.ts';
 
-export const NAME_MAX_LENGTH = 100;
+export const NAME_MAX_LENGTH = USER_NAME_MAX;
 export { BIRTH_DATE_MIN, PASSWORD_MIN_LENGTH };
 
 /** Today's date on this device, YYYY-MM-DD: the user's own calendar day. */

@@ -120,54 +120,61 @@ export default function DashPage() {
   );
   const birthKin = birthDate ? kinEntity(calendarDay(parseDate(birthDate)).kin.number, lang) : null;
 
+  // From 1200 px the day and the birth kin take one column and the views the other (styles.css, .dash-columns).
   return (
-    <>
-      <p className="today-date text-body-secondary" data-testid="today-date">
-        {isToday ? `${t('today.title')} · ` : ''}
-        <time dateTime={day.date}>{formatted}</time>
-      </p>
-      {askBirthDate && (
-        <BirthDatePrompt onSaved={(saved) => navigate(`${pathname}#${encodeBirthDate(saved)}`, { replace: true })} />
-      )}
-      {heldProgrammes(owned.data).map((programme) => (
-        <ProgrammeCard key={programme.id} programme={programme} lang={lang} processLink />
-      ))}
-      <KinSummary day={day} lang={lang} />
-      <DayShare day={day} lang={lang} />
-      {birthKin && birthDate && (
-        <section className="settings-card mt-3 d-flex align-items-center gap-3" data-testid="birth-kin">
-          <KinCard kin={birthKin.number} lang={lang} size="md" />
-          <div>
-            <p className="small text-body-secondary mb-1">{t('dash.birthKin', { date: birthDate })}</p>
-            <p className="mb-1 fw-semibold">{birthKin.name}</p>
-            <Link to={`${localizedPath(lang, '/dash/cycles')}#${encodeBirthDate(birthDate)}`}>{t('dash.cycles')}</Link>
-            {' · '}
-            <Link to={`${localizedPath(lang, '/compat')}?a=${birthDate}`} data-testid="dash-compat">
-              {t('pages.compat')}
-            </Link>
-            <div className="mt-2">
-              <ShareButton
-                image={`/api/share/kin/${birthKin.number}.png?lang=${lang}&birth=${birthDate}`}
-                fileName={`hunab-kin-${birthKin.number}.png`}
-                title={birthKin.name}
-              />
-            </div>
-          </div>
-        </section>
-      )}
-      <nav className="matrix-menu mt-3" aria-label={t('dash.views')}>
-        {TABS.map((name) => (
-          <Link
-            key={name}
-            to={`${pathname}?tab=${name}${hash}`}
-            className={tab === name ? 'active' : undefined}
-            aria-current={tab === name ? 'page' : undefined}
-          >
-            {t(`dash.tab.${name}`)}
-          </Link>
+    <div className="dash-columns">
+      <div className="dash-day">
+        <p className="today-date text-body-secondary" data-testid="today-date">
+          {isToday ? `${t('today.title')} · ` : ''}
+          <time dateTime={day.date}>{formatted}</time>
+        </p>
+        {askBirthDate && (
+          <BirthDatePrompt onSaved={(saved) => navigate(`${pathname}#${encodeBirthDate(saved)}`, { replace: true })} />
+        )}
+        {heldProgrammes(owned.data).map((programme) => (
+          <ProgrammeCard key={programme.id} programme={programme} lang={lang} processLink />
         ))}
-      </nav>
-      <TabView tab={tab} kin={day.kin} lang={lang} date={date} />
-    </>
+        <KinSummary day={day} lang={lang} />
+        <DayShare day={day} lang={lang} />
+        {birthKin && birthDate && (
+          <section className="settings-card mt-3 d-flex align-items-center gap-3" data-testid="birth-kin">
+            <KinCard kin={birthKin.number} lang={lang} size="md" />
+            <div>
+              <p className="small text-body-secondary mb-1">{t('dash.birthKin', { date: birthDate })}</p>
+              <p className="mb-1 fw-semibold">{birthKin.name}</p>
+              <Link to={`${localizedPath(lang, '/dash/cycles')}#${encodeBirthDate(birthDate)}`}>
+                {t('dash.cycles')}
+              </Link>
+              {' · '}
+              <Link to={`${localizedPath(lang, '/compat')}?a=${birthDate}`} data-testid="dash-compat">
+                {t('pages.compat')}
+              </Link>
+              <div className="mt-2">
+                <ShareButton
+                  image={`/api/share/kin/${birthKin.number}.png?lang=${lang}&birth=${birthDate}`}
+                  fileName={`hunab-kin-${birthKin.number}.png`}
+                  title={birthKin.name}
+                />
+              </div>
+            </div>
+          </section>
+        )}
+      </div>
+      <div className="dash-views">
+        <nav className="matrix-menu dash-views-menu" aria-label={t('dash.views')}>
+          {TABS.map((name) => (
+            <Link
+              key={name}
+              to={`${pathname}?tab=${name}${hash}`}
+              className={tab === name ? 'active' : undefined}
+              aria-current={tab === name ? 'page' : undefined}
+            >
+              {t(`dash.tab.${name}`)}
+            </Link>
+          ))}
+        </nav>
+        <TabView tab={tab} kin={day.kin} lang={lang} date={date} />
+      </div>
+    </div>
   );
 }

@@ -14,13 +14,15 @@ export interface CardFormProps {
   onCancel(): void;
   /** Called with every change while creating, so an unsaved card survives closing the bar and signing in. */
   onDraft?(values: CardFormValues): void;
+  /** False when the reader's own birth date is the main card: a saved card is then never marked main. */
+  offerPrimary?: boolean;
 }
 
 /** Today's date where the reader is (YYYY-MM-DD): no birth date comes after it. */
 const todayInZone = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 
 /** The card form (spec 001 sections 4-5): name, birth date and time (12:00 unless given), a note, the primary mark. */
-export function CardForm({ mode, initial, onSave, onCancel, onDraft }: CardFormProps) {
+export function CardForm({ mode, initial, onSave, onCancel, onDraft, offerPrimary = true }: CardFormProps) {
   const { t } = useTranslation('cards');
   const id = useId();
   const [values, setValues] = useState(initial);
@@ -59,7 +61,7 @@ export function CardForm({ mode, initial, onSave, onCancel, onDraft }: CardFormP
   const errorText = (name: keyof CardFormErrors) =>
     errors[name] ? (
       <div id={`${id}-${name}-error`} className="invalid-feedback d-block">
-        {t(errors[name])}
+        {t(errors[name], { count: CARD_NAME_MAX })}
       </div>
     ) : null;
 
@@ -84,7 +86,12 @@ export function CardForm({ mode, initial, onSave, onCancel, onDraft }: CardFormP
           {...field('name')}
           data-testid="card-name"
         />
-        {errorText('name')}
+        {errorText('name') ??
+          (values.name.length >= CARD_NAME_MAX && (
+            <div className="form-text" data-testid="card-name-limit">
+              {t('errors.nameTooLong', { count: CARD_NAME_MAX })}
+            </div>
+          ))}
       </div>
       <fieldset className="mb-2">
         <legend className="form-label small mb-1">{t('form.birthDate')}</legend>
@@ -129,13 +136,15 @@ export function CardForm({ mode, initial, onSave, onCancel, onDraft }: CardFormP
           onChange={(e) => change('description', e.target.value)}
         />
       </div>
-      <CheckField
-        id={`${id}-primary`}
-        className="mb-3"
-        label={t('form.primary')}
-        checked={values.is_primary}
-        onCheckedChange={(checked) => change('is_primary', checked)}
-      />
+      {offerPrimary ? (
+        <CheckField
+          id={`${id}-primary`}
+          className="mb-3"
+          label={t('form.primary')}
+          checked={values.is_primary}
+          onCheckedChange={(checked) => change('is_primary', checked)}
+        />
+      ) : null}
       {failure && (
         <div className="alert alert-danger py-2" role="alert" data-testid="card-form-error">
           {t(failure)}

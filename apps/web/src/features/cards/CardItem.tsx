@@ -1,6 +1,7 @@
 import { calendarDay, kinEntity, type Language, parseDate } from '@hunab/calendar';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { SealGlyph } from '../../components/glyphs/SealGlyph.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { formatters } from '../../lib/languages.ts';
@@ -18,21 +19,97 @@ function kinOf(birthDate: string, lang: Language) {
 export interface CardItemProps {
   card: Card;
   lang: Language;
+  /** False when the reader's own birth date heads the list as the main card: no saved card wears the mark then. */
+  showPrimary?: boolean;
   onPick(card: Card): void;
   onEdit(card: Card): void;
   onDelete(card: Card): void;
 }
 
+/** The button of a list entry: its seal, name (with a badge), date and time, and kin; it opens the cycles. */
+function PickButton(props: {
+  name: string;
+  birthDate: string;
+  badge: string | null;
+  lang: Language;
+  onPick(): void;
+  nameTestId: string;
+}) {
+  const { t } = useTranslation('cards');
+  const kin = kinOf(props.birthDate, props.lang);
+  const { date, time } = dateInputsOf(props.birthDate);
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const shownDate = formatters(props.lang).date(new Date(year, month - 1, day), 'medium');
+  return (
+    <button
+      type="button"
+      className="card-item-pick"
+      onClick={props.onPick}
+      aria-label={t('item.open', { name: props.name })}
+    >
+      {kin ? (
+        <SealGlyph seal={kin.sign.number} size={36} label="" decorative className="card-item-seal" />
+      ) : (
+        <span className="card-item-seal" />
+      )}
+      <span className="card-item-text">
+        <span className="card-item-name">
+          <span data-testid={props.nameTestId}>{props.name}</span>
+          {props.badge && <span className="badge card-item-badge">{props.badge}</span>}
+        </span>
+        <span className="card-item-date">
+          <bdi>{shownDate}</bdi>, <bdi>{time}</bdi>
+        </span>
+        {kin && <span className="card-item-kin">{t('item.kin', { number: kin.number, name: kin.name })}</span>}
+      </span>
+    </button>
+  );
+}
+
+/**
+ * The reader's own birth date, given at sign-up: the main card, first in the list. It is changed on the account
+ * page, so it has a link there in place of edit and delete.
+ */
+export function MeItem(props: {
+  name: string;
+  birthDate: string;
+  accountPath: string;
+  lang: Language;
+  onPick(): void;
+}) {
+  const { t } = useTranslation('cards');
+  return (
+    <li className="card-item is-primary" data-testid="card-me">
+      <PickButton
+        name={props.name}
+        birthDate={props.birthDate}
+        badge={t('item.primary')}
+        lang={props.lang}
+        onPick={props.onPick}
+        nameTestId="card-me-name"
+      />
+      <div className="card-item-actions">
+        <Link
+          to={props.accountPath}
+          className="btn btn-icon btn-icon-sm"
+          aria-label={t('item.editMe')}
+          title={t('item.editMe')}
+          data-testid="card-me-edit"
+        >
+          <Icon name="edit" size={18} />
+        </Link>
+      </div>
+    </li>
+  );
+}
+
 /** One card of the list: a button that opens its cycles, then edit and delete (asking yes or no first). */
-export function CardItem({ card, lang, onPick, onEdit, onDelete }: CardItemProps) {
+export function CardItem({ card, lang, showPrimary = true, onPick, onEdit, onDelete }: CardItemProps) {
   const { t } = useTranslation('cards');
   const [confirming, setConfirming] = useState(false);
   const noButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
-  const kin = kinOf(card.birth_date, lang);
-  const { date, time } = dateInputsOf(card.birth_date);
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  const shownDate = formatters(lang).date(new Date(year, month - 1, day), 'medium');
+  const primary = showPrimary && card.is_primary;
 
   useEffect(() => {
     if (confirming) noButton.current?.focus();
@@ -44,29 +121,15 @@ export function CardItem({ card, lang, onPick, onEdit, onDelete }: CardItemProps
   };
 
   return (
-    <li className={`card-item${card.is_primary ? ' is-primary' : ''}`} data-testid="card-item" data-card-id={card.id}>
-      <button
-        type="button"
-        className="card-item-pick"
-        onClick={() => onPick(card)}
-        aria-label={t('item.open', { name: card.name })}
-      >
-        {kin ? (
-          <SealGlyph seal={kin.sign.number} size={36} label="" decorative className="card-item-seal" />
-        ) : (
-          <span className="card-item-seal" />
-        )}
-        <span className="card-item-text">
-          <span className="card-item-name">
-            <span data-testid="card-item-name">{card.name}</span>
-            {card.is_primary && <span className="badge card-item-badge">{t('item.primary')}</span>}
-          </span>
-          <span className="card-item-date">
-            <bdi>{shownDate}</bdi>, <bdi>{time}</bdi>
-          </span>
-          {kin && <span className="card-item-kin">{t('item.kin', { number: kin.number, name: kin.name })}</span>}
-        </span>
-      </button>
+    <li className={`card-item${primary ? ' is-primary' : ''}`} data-testid="card-item" data-card-id={card.id}>
+      <PickButton
+        name={card.name}
+        birthDate={card.birth_date}
+        badge={primary ? t('item.primary') : null}
+        lang={lang}
+        onPick={() => onPick(card)}
+        nameTestId="card-item-name"
+      />
       {confirming ? (
         <fieldset className="card-item-confirm">
           <legend>{t('item.confirmDelete', { name: card.name })}</legend>

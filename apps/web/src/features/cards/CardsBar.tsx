@@ -4,11 +4,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../components/Icon.tsx';
 import { CircuitOpenError } from '../../lib/circuit-breaker.ts';
 import { localizedPath, splitLanguage } from '../../lib/languages.ts';
+import { meOf } from '../../lib/me.ts';
 import { SESSION_KEYS, session } from '../../lib/storage.ts';
+import { useSession } from '../auth/session.ts';
 import type { CardBody } from './api.ts';
 import { CARDS_TOGGLE_ID, cardsBar } from './bar.ts';
 import { CardForm } from './CardForm.tsx';
-import { CardItem } from './CardItem.tsx';
+import { CardItem, MeItem } from './CardItem.tsx';
 import { clearDraft, readDraft, saveDraft } from './localStore.ts';
 import {
   type Card,
@@ -57,6 +59,10 @@ export default function CardsBar() {
   const bar = useRef<HTMLElement>(null);
   const found = useMemo(() => filterCards(cards.cards, query), [cards.cards, query]);
   const shown = useRenderInSteps(found);
+  const signedIn = useSession();
+  const me = signedIn.status === 'authenticated' ? meOf(signedIn.user) : null;
+  const meName = me?.name ?? t('item.me');
+  const meShown = me !== null && filterCards([{ name: meName }], query).length > 0;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -72,9 +78,9 @@ export default function CardsBar() {
     if (!bar.current?.contains(document.activeElement)) bar.current?.querySelector<HTMLElement>('input')?.focus();
   }, []);
 
-  const pick = (card: Card) => {
+  const pick = (birthDate: string) => {
     session.set(SESSION_KEYS.cyclesClientOnly, '1');
-    const href = cyclesHref(localizedPath(lang, '/dash/cycles'), card.birth_date);
+    const href = cyclesHref(localizedPath(lang, '/dash/cycles'), birthDate);
     if (!pickStaysInPage(path)) {
       window.location.assign(href);
       return;
@@ -134,6 +140,7 @@ export default function CardsBar() {
           onSave={save}
           onCancel={finish}
           onDraft={editing.mode === 'create' ? saveDraft : undefined}
+          offerPrimary={me === null}
         />
       ) : (
         <>
@@ -157,18 +164,28 @@ export default function CardsBar() {
             <p className="cards-bar-empty" role="status">
               {t('bar.loading')}
             </p>
-          ) : shown.length === 0 ? (
+          ) : shown.length === 0 && !meShown ? (
             <p className="cards-bar-empty" role="status">
               {cards.cards.length === 0 ? t('bar.empty') : t('bar.noMatches', { query: query.trim() })}
             </p>
           ) : (
             <ul className="cards-list" data-testid="cards-list">
+              {me && meShown && (
+                <MeItem
+                  name={meName}
+                  birthDate={me.birthDate}
+                  accountPath={localizedPath(lang, '/account')}
+                  lang={lang}
+                  onPick={() => pick(me.birthDate)}
+                />
+              )}
               {shown.map((card) => (
                 <CardItem
                   key={card.id}
                   card={card}
                   lang={lang}
-                  onPick={pick}
+                  showPrimary={me === null}
+                  onPick={(c) => pick(c.birth_date)}
                   onEdit={(c) => setEditing({ mode: 'edit', card: c })}
                   onDelete={(c) => void cards.remove(c)}
                 />

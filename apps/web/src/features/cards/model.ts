@@ -60,7 +60,7 @@ export const EMPTY_FORM: CardFormValues = {
 };
 
 export type CardFormErrors = Partial<
-  Record<'name' | 'birth_date', 'errors.required' | 'errors.invalidDate' | 'errors.futureDate'>
+  Record<'name' | 'birth_date', 'errors.required' | 'errors.nameTooLong' | 'errors.invalidDate' | 'errors.futureDate'>
 >;
 
 /**
@@ -78,6 +78,7 @@ export function readCardForm(values: CardFormValues):
   const errors: CardFormErrors = {};
   const name = values.name.trim();
   if (!name) errors.name = 'errors.required';
+  else if (name.length > CARD_NAME_MAX) errors.name = 'errors.nameTooLong';
   const time = values.time.trim() || DEFAULT_CARD_TIME;
   const typed = `${values.date.trim()}T${/^\d{2}:\d{2}$/.test(time) ? `${time}:00` : time}`;
   const parsed = /^\d{2}:\d{2}(:\d{2})?$/.test(time) ? parseCardDate(typed) : null;
@@ -87,7 +88,7 @@ export function readCardForm(values: CardFormValues):
   return {
     ok: true,
     card: {
-      name: name.slice(0, CARD_NAME_MAX),
+      name,
       birth_date: parsed.iso,
       description: values.description.trim().slice(0, CARD_DESCRIPTION_MAX) || null,
       is_primary: values.is_primary,

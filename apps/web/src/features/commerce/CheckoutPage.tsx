@@ -1,4 +1,4 @@
-import type { ProductDto } from '@hunab/contracts';
+import { BUYER_NAME_MAX, type ProductDto } from '@hunab/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -251,7 +251,7 @@ export default function CheckoutPage() {
                 id="buyer-name"
                 label={t('checkout.name')}
                 value={name}
-                maxLength={120}
+                maxLength={BUYER_NAME_MAX}
                 autoComplete="name"
                 onValueChange={setName}
               />

@@ -1,7 +1,7 @@
 import { isValidDateText } from '@hunab/calendar';
 import type { Card, Compat } from '@hunab/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { ActionCard } from '../../components/ActionCard.tsx';
@@ -9,6 +9,8 @@ import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { ShareButton } from '../../components/ShareButton.tsx';
 import { api } from '../../lib/api.ts';
 import { type Language, languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { meOf } from '../../lib/me.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../auth/session.ts';
 import './compat.css';
 
@@ -31,7 +33,20 @@ function useSavedCards(enabled: boolean) {
   });
 }
 
-function Side(props: { label: string; value: string; onChange(value: string): void; cards: Card[]; testId: string }) {
+/** A birth date either side can be filled from: the reader's own first, then their saved cards. */
+interface Choice {
+  key: string;
+  label: string;
+  date: string;
+}
+
+function Side(props: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  choices: Choice[];
+  testId: string;
+}) {
   const { t } = useTranslation('compat');
   const id = `compat-${props.testId}`;
   return (
@@ -49,7 +64,7 @@ function Side(props: { label: string; value: string; onChange(value: string): vo
         onChange={(event) => props.onChange(event.target.value)}
         data-testid={id}
       />
-      {props.cards.length > 0 && (
+      {props.choices.length > 0 && (
         <select
           className="form-select form-select-sm mt-2"
           aria-label={t('fromCard')}
@@ -58,9 +73,9 @@ function Side(props: { label: string; value: string; onChange(value: string): vo
           data-testid={`${id}-card`}
         >
           <option value="">{t('fromCard')}</option>
-          {props.cards.map((card) => (
-            <option key={card.id} value={card.birth_date.slice(0, 10)}>
-              {card.name} · {card.birth_date.slice(0, 10)}
+          {props.choices.map((choice) => (
+            <option key={choice.key} value={choice.date}>
+              {choice.label} · {choice.date}
             </option>
           ))}
         </select>
@@ -195,11 +210,14 @@ export default function CompatPage() {
   const b = params.get('b') ?? '';
   const signedIn = session.status === 'authenticated' && !!session.user;
   const cards = useSavedCards(signedIn);
+  const me = signedIn ? meOf(session.user) : null;
+  const choices: Choice[] = [
+    ...(me ? [{ key: 'me', label: me.name ?? t('me'), date: me.birthDate }] : []),
+    ...(cards.data ?? []).map((card) => ({ key: card.id, label: card.name, date: card.birth_date.slice(0, 10) })),
+  ];
   const result = useCompat(a, b, lang, signedIn ? String(session.user?.id) : '');
 
-  useEffect(() => {
-    document.title = `${t('title')} · Hunab`;
-  }, [t]);
+  usePageTitle(t('title'));
 
   const set = (key: 'a' | 'b', value: string) => {
     const next = new URLSearchParams(params);
@@ -217,8 +235,8 @@ export default function CompatPage() {
       <h1 className="h3">{t('title')}</h1>
       <p className="text-body-secondary">{t('intro')}</p>
       <div className="compat-form">
-        <Side label={t('first')} value={a} onChange={(v) => set('a', v)} cards={cards.data ?? []} testId="a" />
-        <Side label={t('second')} value={b} onChange={(v) => set('b', v)} cards={cards.data ?? []} testId="b" />
+        <Side label={t('first')} value={a} onChange={(v) => set('a', v)} choices={choices} testId="a" />
+        <Side label={t('second')} value={b} onChange={(v) => set('b', v)} choices={choices} testId="b" />
       </div>
       {result.isError && (
         <p className="alert alert-danger" role="alert">

@@ -1,10 +1,9 @@
-import type { LessonDetail } from '@hunab/contracts';
+import type { LessonDetail, LessonLock } from '@hunab/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Icon } from '../../components/Icon.tsx';
 import { Markdown } from '../../components/Markdown.tsx';
-import { ApiRequestError } from '../../lib/api.ts';
 import { formatters, isRightToLeft, type Language, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { saveProgress, useLesson, useSaveProgress, useUserKey } from './api.ts';
@@ -19,18 +18,16 @@ function scrolledPercent(): number {
 }
 
 /** A lesson closed to the reader: why, and the way in (the plans, or the day it opens). */
-function LockedLesson({ error, course, lang }: { error: ApiRequestError; course: string; lang: Language }) {
+function LockedLesson({ details, course, lang }: { details: LessonLock; course: string; lang: Language }) {
   const { t } = useTranslation('education');
-  const details = (error.body as { error?: { reason?: string; available_at?: string | null; signed_in?: boolean } })
-    ?.error;
-  const drip = details?.reason === 'drip';
+  const drip = details.reason === 'drip';
   return (
     <section className="locked-panel" data-testid="lesson-locked">
       <Icon name="lock" size={36} />
       <h1 className="h4 mt-2">{t('locked.title')}</h1>
       {drip ? (
         <p>
-          {details?.available_at
+          {details.available_at
             ? t('locked.dripOn', { date: formatters(lang).date(new Date(details.available_at)) })
             : t('locked.drip')}
         </p>
@@ -44,7 +41,7 @@ function LockedLesson({ error, course, lang }: { error: ApiRequestError; course:
           >
             {t('locked.plans')}
           </Link>
-          {details?.signed_in === false && (
+          {!details.signed_in && (
             <p className="small mt-3 mb-0">
               <Link to={localizedPath(lang, '/login')}>{t('locked.signIn')}</Link>
             </p>
@@ -104,15 +101,12 @@ export default function LessonPage() {
   const { signedIn } = useUserKey();
   const lesson = useLesson(course, slug, lang);
   const complete = useSaveProgress();
-  usePageTitle(lesson.data?.title ?? t('section'));
-  useReadingPosition(lesson.data, signedIn, search.get('resume') === '1');
+  usePageTitle(lesson.data?.lesson?.title ?? t('section'));
+  useReadingPosition(lesson.data?.lesson ?? undefined, signedIn, search.get('resume') === '1');
 
   if (lesson.isPending) return <p className="text-body-secondary">{t('loading')}</p>;
-  if (lesson.isError) {
-    const error = lesson.error;
-    if (error instanceof ApiRequestError && error.code === 'LESSON_LOCKED') {
-      return <LockedLesson error={error} course={course} lang={lang} />;
-    }
+  if (lesson.data?.locked) return <LockedLesson details={lesson.data.locked} course={course} lang={lang} />;
+  if (lesson.isError || !lesson.data?.lesson) {
     return (
       <section>
         <h1 className="h4">{t('notFound.title')}</h1>
@@ -120,7 +114,7 @@ export default function LessonPage() {
       </section>
     );
   }
-  const data = lesson.data;
+  const data = lesson.data.lesson;
   // A text in another language than the page's (English on an Arabic page) keeps its own direction.
   const direction = isRightToLeft(data.lang as Language) ? 'rtl' : 'ltr';
   const done = data.status === 'completed' || (complete.isSuccess && complete.variables?.lesson_id === data.slug);

@@ -1,4 +1,4 @@
-import type { CourseDetail, CourseSummary, LessonDetail, LessonStatus, MyProgress } from '@hunab/contracts';
+import type { CourseDetail, CourseSummary, LessonDetail, LessonLock, LessonStatus, MyProgress } from '@hunab/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, TIMEOUTS } from '../../lib/api.ts';
 import { useSession } from '../auth/session.ts';
@@ -48,14 +48,14 @@ export function useLesson(course: string, lesson: string, lang: string) {
   const { user } = useUserKey();
   return useQuery({
     queryKey: EDUCATION_KEYS.lesson(course, lesson, lang, user),
-    queryFn: async () =>
-      (
-        await api<{ data: LessonDetail }>(
-          `/education/courses/${encodeURIComponent(course)}/lessons/${encodeURIComponent(lesson)}?lang=${lang}`,
-          { timeoutMs: TIMEOUTS.default },
-        )
-      ).data,
-    // A locked lesson is an answer, not a failure to retry.
+    // A lesson closed to the reader comes back as an answer (`locked`), not as an error.
+    queryFn: async () => {
+      const reply = await api<{ data: LessonDetail | null; locked: LessonLock | null }>(
+        `/education/courses/${encodeURIComponent(course)}/lessons/${encodeURIComponent(lesson)}?lang=${lang}`,
+        { timeoutMs: TIMEOUTS.default },
+      );
+      return { lesson: reply.data, locked: reply.locked };
+    },
     retry: (count, error) => (error as { status?: number }).status === 0 && count < 2,
   });
 }

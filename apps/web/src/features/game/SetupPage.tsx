@@ -1,16 +1,18 @@
 import { GAME_ALIAS_MAX, GAME_ALIAS_MIN, GAME_CYCLES } from '@hunab/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { CheckField, SelectField } from '../../components/FormField.tsx';
+import { CheckField } from '../../components/FormField.tsx';
 import { RadioOptions } from '../../components/RadioOptions.tsx';
+import { TimeZoneField } from '../../components/TimeZoneField.tsx';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { usePathLanguage } from '../../lib/route-match.ts';
+import { zoneOptions } from '../../lib/time-zones.ts';
 import { useSession } from '../auth/session.ts';
 import { fetchMe, GAME_KEYS, saveProfile, startGoal } from './api.ts';
-import { clearDraft, readDraft, type SetupDraft, timeZones, writeDraft } from './draft.ts';
+import { clearDraft, readDraft, type SetupDraft, writeDraft } from './draft.ts';
 import './game.css';
 
 const STEPS = ['profile', 'goal', 'auth', 'complete'] as const;
@@ -83,7 +85,7 @@ function ProfileStep({ draft, update, next }: StepProps) {
   const { t } = useTranslation('game');
   const navigate = useNavigate();
   const id = useId();
-  const zones = useMemo(timeZones, []);
+  const lang = usePathLanguage();
   const [touched, setTouched] = useState(false);
   const problem = aliasProblem(draft.alias);
   const submit = (event: FormEvent) => {
@@ -113,12 +115,13 @@ function ProfileStep({ draft, update, next }: StepProps) {
           {touched && problem ? t(`setup.profile.aliasProblem.${problem}`) : t('setup.profile.aliasHelp')}
         </div>
       </div>
-      <SelectField
+      <TimeZoneField
         id={`${id}-zone`}
         label={t('setup.profile.timeZone')}
+        searchLabel={t('setup.profile.timeZoneSearch')}
+        noMatch={t('setup.profile.timeZoneNone')}
+        lang={lang}
         value={draft.time_zone}
-        options={zones}
-        optionLabel={(zone) => zone}
         onValueChange={(zone) => update({ time_zone: zone })}
         hint={t('setup.profile.timeZoneHelp')}
         data-testid="game-time-zone"
@@ -241,7 +244,7 @@ function CompleteStep({ draft }: { draft: SetupDraft }) {
         <dt>{t('setup.profile.alias')}</dt>
         <dd data-testid="game-summary-alias">{draft.alias || '—'}</dd>
         <dt>{t('setup.profile.timeZone')}</dt>
-        <dd>{draft.time_zone}</dd>
+        <dd>{zoneOptions(lang).find((zone) => zone.id === draft.time_zone)?.label ?? draft.time_zone}</dd>
         <dt>{t('setup.goal.title')}</dt>
         <dd>{t(`cycles.${draft.cycle}.name`)}</dd>
         <dt>{t('tabs.leaderboard')}</dt>

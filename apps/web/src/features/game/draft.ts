@@ -1,5 +1,6 @@
 import type { GameCycle } from '@hunab/contracts';
 import { LOCAL_KEYS, local } from '../../lib/storage.ts';
+import { deviceTimeZone } from '../../lib/time-zones.ts';
 
 /** What a player chose in the first setup steps, kept on the device until the profile is saved (a guest signs in between). */
 export interface SetupDraft {
@@ -7,14 +8,6 @@ export interface SetupDraft {
   time_zone: string;
   leaderboard_opt_in: boolean;
   cycle: GameCycle;
-}
-
-export function deviceTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
 }
 
 export function readDraft(): SetupDraft {
@@ -33,11 +26,4 @@ export function writeDraft(draft: SetupDraft): void {
 
 export function clearDraft(): void {
   local.remove(LOCAL_KEYS.gameSetupDraft);
-}
-
-/** The zones the browser knows, for the time-zone picker; the device's own first. */
-export function timeZones(): string[] {
-  const own = deviceTimeZone();
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return [own, ...known.filter((zone) => zone !== own), ...(known.includes('UTC') || own === 'UTC' ? [] : ['UTC'])];
 }

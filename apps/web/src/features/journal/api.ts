@@ -37,12 +37,7 @@ export const fetchJournal = (filters: JournalFilters, page: number) =>
 
 /** The entry of a day, or null when the day has none. */
 export async function fetchEntry(date: string): Promise<JournalEntry | null> {
-  try {
-    return (await api<{ data: JournalEntry }>(`/journal/${date}`)).data;
-  } catch (error) {
-    if ((error as { status?: number }).status === 404) return null;
-    throw error;
-  }
+  return (await api<{ data: JournalEntry | null }>(`/journal/${date}`)).data;
 }
 
 export const saveEntry = (date: string, body: { text: string; mood: number | null; tags: string[] }) =>

@@ -12,7 +12,13 @@ import { EmailField, focusFirstInvalid, NewPasswordFields, SubmitButton } from '
 import { describeAuthError, type ErrorView } from '../errors.ts';
 import { useAuthPaths, useCheckedForm } from '../hooks.ts';
 import { readGuestBirthDate, signIn } from '../session.ts';
-import { BIRTH_DATE_MIN, localToday, type RegistrationValues, validateRegistration } from '../validation.ts';
+import {
+  BIRTH_DATE_MIN,
+  localToday,
+  NAME_MAX_LENGTH,
+  type RegistrationValues,
+  validateRegistration,
+} from '../validation.ts';
 
 const FIELD_IDS: Record<keyof RegistrationValues, string> = {
   email: 'register-email',
@@ -172,12 +178,17 @@ export default function RegisterPage() {
           type="text"
           name="name"
           autoComplete="name"
-          maxLength={120}
+          maxLength={NAME_MAX_LENGTH}
           value={values.name}
           onValueChange={set('name')}
           onBlur={touch('name')}
           error={form.errorText('name')}
-          hint={t('register.nameHint')}
+          hint={
+            // At the limit the field says so, with the words and number a longer name would be refused with.
+            values.name.length >= NAME_MAX_LENGTH
+              ? t('validation.nameTooLong', { count: NAME_MAX_LENGTH })
+              : t('register.nameHint')
+          }
         />
         <FormField
           id={FIELD_IDS.birthDate}

@@ -1,0 +1,47 @@
+import { describe, it } from 'vitest';
+import { BODY_PATH_VALUES, fill, ODD_VALUES, useCorpus } from './helpers/bad-input.ts';
+
+/** The corpus, part four: an administrator's odd values to the admin endpoints. */
+const corpus = useCorpus();
+
+describe('the bad-input corpus: the admin endpoints', () => {
+  it('never answers 5xx to odd values sent by an administrator to the admin endpoints', async () => {
+    for (const { method, path, fields } of corpus.endpoints().filter((e) => e.path.startsWith('/api/admin/'))) {
+      const pathValues = path.includes('{') ? ['0', '-1', 'abc', '9'.repeat(300), '\u0000', '%', ' '] : ['x'];
+      for (const pathValue of pathValues) {
+        const url = fill(path, pathValue);
+        if (method === 'GET') {
+          for (const query of [
+            '?page=0',
+            '?limit=100000',
+            '?sort=password_hash',
+            '?order=sideways',
+            '?format=xml',
+            '?q=%00',
+            `?q=${'x'.repeat(500)}`,
+            '?from=2020-13-45',
+            '?actor=abc',
+            '?page[]=1',
+          ]) {
+            await corpus.expectRefusedCleanly(`admin ${method} ${url}${query}`, () =>
+              corpus.http.call('GET', `${url}${query}`, undefined, { token: corpus.adminToken() }),
+            );
+          }
+          continue;
+        }
+        await corpus.expectRefusedCleanly(`admin ${method} ${url} {}`, () =>
+          corpus.http.call(method as 'POST', url, {}, { token: corpus.adminToken() }),
+        );
+        if (pathValues.length > 1 && !BODY_PATH_VALUES.includes(pathValue)) continue;
+        for (const field of fields) {
+          for (const value of ODD_VALUES) {
+            await corpus.expectRefusedCleanly(
+              `admin ${method} ${url} ${field}=${JSON.stringify(value)?.slice(0, 40)}`,
+              () => corpus.http.call(method as 'POST', url, { [field]: value }, { token: corpus.adminToken() }),
+            );
+          }
+        }
+      }
+    }
+  }, 1_500_000);
+});
