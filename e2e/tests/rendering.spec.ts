@@ -37,13 +37,14 @@ test.describe('pages rendered on the server', () => {
     ]);
 
     // Its own title, description and canonical address, read without running a script.
-    expect(html).toContain('<title>Moon · Hunab</title>');
-    expect(html).toMatch(/<meta name="description" content="Moon in Hunab, the Dreamspell 13-moon calendar/);
+    const title = /<title>([^<]+) · Hunab<\/title>/.exec(html)?.[1] ?? '';
+    expect(title).toMatch(/Moon/);
+    expect(html).toContain(`<meta name="description" content="${title} in Hunab, the Dreamspell 13-moon calendar`);
     expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^/"]+\/en\/moon">/);
 
     const arabic = await (await request.get('/ar/tzolkin')).text();
     expect(arabic).toContain('<html lang="ar" dir="rtl"');
-    expect(arabic).toContain('<title>تزولكين · Hunab</title>');
+    expect(arabic).toMatch(/<title>[^<]+ · Hunab<\/title>/);
     expect(arabic).toMatch(/bootstrap\.rtl\.min-[\w-]+\.css/);
   });
 
