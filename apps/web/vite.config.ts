@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { NAMESPACES } from './src/lib/namespaces.ts';
-import { ROUTES } from './src/lib/route-table.ts';
+import { closedPaths, indexablePaths, ROUTES } from './src/lib/route-table.ts';
 
 const appVersion = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -142,7 +142,8 @@ function earlyHead(): Plugin {
     name: 'hunab-early-head',
     /**
      * The same facts for the server, which renders a page's HTML and so writes real links in place of the script:
-     * dist/head.json holds the two Bootstrap stylesheets, the namespaces and the files of each page by name.
+     * dist/head.json holds the two Bootstrap stylesheets, the namespaces, the files of each page by name and the
+     * public pages a search engine is shown.
      */
     writeBundle(options, bundle) {
       const assets = Object.values(bundle).filter((item) => item.type === 'asset');
@@ -155,6 +156,8 @@ function earlyHead(): Plugin {
         namespaces: NAMESPACES,
         pages,
         pageNamespaces: pageNamespaces(),
+        // What /sitemap.xml lists in every language and what /robots.txt keeps crawlers out of.
+        crawl: { pages: indexablePaths(), closed: closedPaths() },
       };
       writeFileSync(join(options.dir ?? 'dist', 'head.json'), `${JSON.stringify(head, null, 2)}\n`);
     },

@@ -87,7 +87,16 @@ test.describe('the admin area', () => {
       await dialog.locator('textarea[name="reason"]').fill('Compensation for the outage');
       await dialog.getByRole('button', { name: 'Выдать тариф' }).click();
       await expect(dialog).toBeHidden();
-      await expect(page.locator('[data-field="plan"]')).toHaveText(/premium \(active\)/);
+      await expect(page.locator('[data-field="plan"]')).toHaveText('Премиум (Активна)');
+      // The records speak the admin's language: labelled columns, amounts in roubles, words for the stored codes.
+      const subscriptions = page.locator('[data-records="subscriptions"]');
+      await expect(subscriptions.locator('th')).toContainText(['Тариф', 'Статус', 'Период до']);
+      await expect(subscriptions.locator('tbody')).toContainText('Премиум');
+      await expect(subscriptions.locator('tbody')).toContainText('Выдал администратор');
+      const payments = page.locator('[data-records="payments"]');
+      await expect(payments.locator('tbody')).toContainText(/2\s?900,00\s?₽/);
+      await expect(payments.locator('tbody')).toContainText('Оплачен');
+      await expect(page.locator('main')).not.toContainText(/plan_id|current_period_end|290000/);
       await expectNoPageOverflow(page);
       await shot(page, `admin-user-${width}`);
 
@@ -119,14 +128,34 @@ test.describe('the admin area', () => {
       await expect(refund).toBeHidden();
       await expect(page.locator('[data-field="status"]')).toHaveText('Частично возвращён');
       await expect(page.locator('[data-field="refunded"]')).toHaveText(/100/);
-      await expect(page.getByRole('listitem').filter({ hasText: 'refunded' })).toBeVisible();
+      await expect(
+        page.getByRole('listitem').filter({ hasText: /^Возврат · Оплачен → Частично возвращён/ }),
+      ).toBeVisible();
+      await expect(
+        page.getByRole('listitem').filter({ hasText: /^Заказ создан · новый → Ожидает оплаты/ }),
+      ).toBeVisible();
       await expectNoPageOverflow(page);
       await shot(page, `admin-payment-${width}`);
 
       // Every change is in the audit log.
       await page.goto('/admin/audit');
-      for (const action of ['subscription.grant', 'comment.hide', 'payment.refund']) {
-        await expect(page.getByRole('cell', { name: action }).first()).toBeVisible();
+      for (const action of ['Выдал подписку', 'Скрыл комментарий', 'Вернул деньги']) {
+        await expect(page.getByRole('cell', { name: action, exact: true }).first()).toBeVisible();
+      }
+      // A change to a user names them by email beside the id.
+      const grant = page
+        .locator('[data-section="audit"] tbody tr')
+        .filter({ hasText: 'Выдал подписку' })
+        .filter({ hasText: buyer.email });
+      await expect(grant).toContainText(buyer.user.id);
+      if (width >= 1280) {
+        // Every section's name in the side navigation is whole, wrapped where long, none cut off.
+        const cut = await page
+          .locator('.admin-nav .nav-link')
+          .evaluateAll((links) =>
+            links.filter((link) => link.scrollWidth > link.clientWidth).map((l) => l.textContent),
+          );
+        expect(cut).toEqual([]);
       }
       await shot(page, `admin-audit-${width}`);
 

@@ -16,6 +16,28 @@ test.describe('buying with the built-in test provider', () => {
   // Several pages, each a chunk and a request or two, and a payment processed in the background.
   test.describe.configure({ timeout: 180_000 });
 
+  test('the details form marks a wrong email, ties the error to it, and says why it cannot go on', async ({
+    page,
+    request,
+  }) => {
+    await useSession(page, await createAccount(request, { lang: 'en' }));
+    await page.goto('/en/checkout/book-form?product=13days');
+    const email = page.locator('#buyer-email');
+    const pay = page.getByTestId('checkout-pay');
+    await expect(page.getByTestId('book-form').getByRole('alert')).toHaveText('');
+    await expect(pay).toHaveAccessibleDescription('Accept the terms of sale to go on to payment.');
+    await email.fill('reader@');
+    await email.blur();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription(/Enter a whole email address.*We send the receipt here\./);
+    await expect(pay).toBeDisabled();
+    await expect(pay).toHaveAccessibleDescription('Enter an email for the receipt to go on to payment.');
+    await email.fill('reader@example.com');
+    await page.locator('#accept-terms').check();
+    await expect(email).not.toHaveAttribute('aria-invalid');
+    await expect(pay).toBeEnabled();
+  });
+
   test('a new user buys 13 Days: Pay, the success page, the programme opened and the payment listed', async ({
     page,
     request,

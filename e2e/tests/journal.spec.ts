@@ -29,10 +29,23 @@ test('a user writes, finds, filters, exports and deletes journal entries', async
   expect(await (await today).json()).toMatchObject({ success: true, data: null });
   expect(failures).toEqual([]);
   await expect(page.getByTestId('journal-day-kin')).toContainText('Kin');
+  // Save says why it cannot be pressed; the notices' live region is there before any notice.
+  const save = page.getByTestId('journal-save');
+  const notices = page.getByTestId('journal-editor').getByRole('status');
+  await expect(notices).toHaveText('');
+  await expect(save).toBeDisabled();
+  await expect(save).toHaveAccessibleDescription('Write a few words to save the entry.');
   await page.getByTestId('journal-text').fill('A quiet morning by the river');
   await page.getByTestId('journal-mood-4').click();
-  await page.getByTestId('journal-tags').fill('River, calm');
-  await page.getByTestId('journal-save').click();
+  // Too many tags: the field is marked invalid, its error tied to it, and Save says so.
+  const tags = page.getByTestId('journal-tags');
+  await tags.fill('a, b, c, d, e, f, g, h, i, j, k');
+  await expect(tags).toHaveAttribute('aria-invalid', 'true');
+  await expect(tags).toHaveAccessibleDescription('At most 10 tags.');
+  await expect(save).toHaveAccessibleDescription('Fix the tags to save the entry.');
+  await tags.fill('River, calm');
+  await expect(tags).not.toHaveAttribute('aria-invalid');
+  await save.click();
   await expect(page.getByTestId('journal-notice')).toHaveText('Saved.');
   await expect(page.getByTestId('journal-entry')).toHaveCount(2);
   await expect(page.getByTestId('journal-limits')).toContainText('2 of 30');

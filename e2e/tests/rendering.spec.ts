@@ -36,9 +36,40 @@ test.describe('pages rendered on the server', () => {
       ['x-default', '/moon'],
     ]);
 
+    // Its own title, description and canonical address, read without running a script.
+    const title = /<title>([^<]+) · Hunab<\/title>/.exec(html)?.[1] ?? '';
+    expect(title).toMatch(/Moon/);
+    expect(html).toContain(`<meta name="description" content="${title} in Hunab, the Dreamspell 13-moon calendar`);
+    expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^/"]+\/en\/moon">/);
+
     const arabic = await (await request.get('/ar/tzolkin')).text();
     expect(arabic).toContain('<html lang="ar" dir="rtl"');
+    expect(arabic).toMatch(/<title>[^<]+ · Hunab<\/title>/);
     expect(arabic).toMatch(/bootstrap\.rtl\.min-[\w-]+\.css/);
+  });
+
+  test('the sitemap lists the public pages in every language, and robots.txt names it and keeps private pages out', async ({
+    request,
+  }) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
+    for (const path of ['/tzolkin', '/en/tzolkin', '/ar/legal/privacy', '/ja/welcome', '/de/education']) {
+      expect(locs, path).toContain(path);
+    }
+    expect(locs.filter((path) => /\/(account|admin|checkout|journal|login|payment)\b/.test(path))).toEqual([]);
+    // A listed page answers and calls itself canonical.
+    for (const path of ['/es/tzolkin', '/zh/about']) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toMatch(new RegExp(`<link rel="canonical" href="https?://[^/"]+${path}">`));
+    }
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
+    for (const path of ['/admin', '/account', '/checkout', '/en/account', '/ar/checkout']) {
+      expect(robots).toContain(`Disallow: ${path}\n`);
+    }
+    const slash = await request.get('/en/', { maxRedirects: 0 });
+    expect(slash.status()).toBe(301);
+    expect(slash.headers().location).toBe('/en');
   });
 
   test('pages behind sign-in, the /ru prefix and pages that send the reader on are sent as the app shell', async ({

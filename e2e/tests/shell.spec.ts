@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { ADMIN, createAccount, loginAs, test, useSession } from './fixtures.ts';
+import { ADMIN, collectConsoleErrors, createAccount, loginAs, test, useSession } from './fixtures.ts';
 
 test.describe('start and redirects', () => {
   test('sends a guest from / to /welcome, keeping the language', async ({ page }) => {
@@ -96,6 +96,23 @@ test.describe('languages', () => {
       ['ar', '/ar/tzolkin'],
       ['x-default', '/tzolkin'],
     ]);
+    expect(new URL((await page.locator('link[rel="canonical"]').getAttribute('href')) ?? '').pathname).toBe(
+      '/en/tzolkin',
+    );
+  });
+
+  test('an English and an Arabic page ask for no file that is missing and log no error', async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    const missing: string[] = [];
+    page.on('response', (reply) => {
+      if (reply.status() >= 400) missing.push(`${reply.status()} ${reply.url()}`);
+    });
+    for (const path of ['/en/moon', '/ar/tzolkin', '/en']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(missing).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   test('reads the translations of the page’s language only', async ({ page }) => {

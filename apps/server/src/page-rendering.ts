@@ -213,6 +213,8 @@ export function createPageRenderer(
           `<link rel="alternate" hreflang="${escapeAttribute(hreflang)}" href="${escapeAttribute(publicUrl + path)}" data-alternate="true">`,
       )
       .join('');
+    // The page's own address in its language, without the query, which changes nothing a search engine reads.
+    const canonical = `<link rel="canonical" href="${escapeAttribute(publicUrl + new URL(url, 'http://localhost').pathname)}">`;
     const image = shareImageOf(page.page, url, page.lang, isoLocalDay());
     const preview = image
       ? `<meta property="og:image" content="${escapeAttribute(publicUrl + image)}"><meta property="og:image:width" content="1200"><meta property="og:image:height" content="630"><meta name="twitter:card" content="summary_large_image">`
@@ -228,7 +230,7 @@ export function createPageRenderer(
       )
       .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
       .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => starter)
-      .replace('</head>', () => `${pageStyles}${alternates}${preview}</head>`)
+      .replace('</head>', () => `${pageStyles}${canonical}${alternates}${preview}</head>`)
       .replace(
         '<div id="root"></div>',
         () =>

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { LANGUAGES } from '@hunab/calendar';
 import type { ApiReader } from '@hunab/contracts';
 import type { FastifyInstance } from 'fastify';
+import { registerCrawlFiles } from './crawl.ts';
 import { errorBody } from './lib/errors.ts';
 import { contentSecurityPolicy, inlineScriptHashes } from './lib/security-headers.ts';
 import { createPageRenderer } from './page-rendering.ts';
@@ -60,6 +61,8 @@ const STATIC_EXTENSIONS = new Set([
   '.gz',
   '.html',
 ]);
+
+const LANGUAGE_ROOT_WITH_SLASH = new RegExp(`^/(${LANGUAGES.join('|')})/$`);
 
 /**
  * The checkout steps, the test provider's payment page and the payment results, in any language: never stored by the
@@ -127,8 +130,15 @@ export async function registerWebApp(
         )
       : null;
 
+  registerCrawlFiles(app, hasWebApp ? webDistDir : undefined, options.publicUrl ?? '');
+
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
+    // A language's start page has one address, without the slash after it.
+    const languageRoot = LANGUAGE_ROOT_WITH_SLASH.exec(path)?.[1];
+    if (languageRoot && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.redirect(`/${languageRoot}${request.url.slice(path.length)}`, 301);
+    }
     if (path === '/api' || path.startsWith('/api/')) {
       return reply.status(404).send(errorBody('NOT_FOUND', `No API endpoint at ${request.method} ${path}.`));
     }

@@ -464,7 +464,12 @@ describe('the audit log', () => {
     };
     const mine = await list(`actor=${boss.id}`);
     expect(mine.data.map((r: { action: string }) => r.action)).toEqual(['user.unblock', 'user.block']);
-    expect(mine.data[0]).toMatchObject({ actor_email: boss.email, target_type: 'user', target_id: user.id });
+    expect(mine.data[0]).toMatchObject({
+      actor_email: boss.email,
+      target_type: 'user',
+      target_id: user.id,
+      target_email: user.email,
+    });
     expect((await list(`actor=${boss.id}&action=user.block`)).data).toHaveLength(1);
     expect((await list(`actor=${encodeURIComponent(boss.email)}`)).pagination.total).toBe(2);
     expect((await list(`target_type=user&target_id=${user.id}`)).pagination.total).toBe(2);

@@ -52,7 +52,7 @@ describe('health and status', () => {
 });
 
 describe('serving the web app', () => {
-  it.each(['/', '/dash', '/en/', '/en/tzolkin', '/context/2012-12-21'])(
+  it.each(['/', '/dash', '/en', '/en/tzolkin', '/context/2012-12-21'])(
     'serves index.html for the client route %s',
     async (url) => {
       const response = await ctx.app.inject(url);

@@ -15,7 +15,14 @@ import { PAGES } from './app/pages.ts';
 import { buildRoutes } from './app/router.tsx';
 import { ServerRedirects } from './components/PageRedirect.tsx';
 import { dashQueries } from './features/calendar/dashQueries.ts';
-import { alternatePaths, DEFAULT_LANGUAGE, LANGUAGES, type Language, splitLanguage } from './lib/languages.ts';
+import {
+  alternatePaths,
+  DEFAULT_LANGUAGE,
+  LANGUAGE_CONFIG,
+  LANGUAGES,
+  type Language,
+  splitLanguage,
+} from './lib/languages.ts';
 import { NAMESPACES, PAGE_NAMESPACES } from './lib/namespaces.ts';
 import { type PageHead, PageHeadCollector } from './lib/page-meta.tsx';
 import { createQueryClient } from './lib/query-client.ts';
@@ -71,6 +78,20 @@ export async function pageQueries(url: string, api: ApiReader): Promise<KnownQue
   const match = matchRoute(new URL(url, 'http://localhost').pathname);
   const read = match.kind === 'entry' && match.entry.page ? PAGE_QUERIES[match.entry.page] : undefined;
   return read ? read(match.lang, api) : [];
+}
+
+/**
+ * What a page that says nothing of itself is sent with: the title of its route and a description naming it, so no
+ * page reaches a search engine as a bare "Hunab".
+ */
+function routeHead(translator: i18n, lang: Language, titleKey: string | undefined): PageHead {
+  const title = titleKey ? translator.t(`pages.${titleKey}`) : '';
+  return {
+    title,
+    description: translator.t('app.pageDescription', { page: title || 'Hunab' }),
+    ogLocale: LANGUAGE_CONFIG[lang].ogLocale,
+    ogType: 'website',
+  };
 }
 
 /**
@@ -135,7 +156,7 @@ export async function renderPage(
       lang,
       page: entry.page,
       alternates: alternatePaths(splitLanguage(pathname).path),
-      ...(collector.head ? { head: collector.head } : {}),
+      head: collector.head ?? routeHead(translator, lang, entry.title),
     };
   } finally {
     clearTimeout(timer);

@@ -25,7 +25,7 @@ describe('language prefixes', () => {
   it('writes Russian paths without a prefix and the others with one', () => {
     expect(localizedPath('ru', '/dash')).toBe('/dash');
     expect(localizedPath('de', '/dash')).toBe('/de/dash');
-    expect(localizedPath('ja', '/')).toBe('/ja/');
+    expect(localizedPath('ja', '/')).toBe('/ja');
   });
 });
 

@@ -114,6 +114,8 @@ export const adminAuditRowSchema = z.object({
   action: z.string(),
   target_type: z.string(),
   target_id: z.string().nullable(),
+  /** The email of the user the change was made to, when its target is a user. */
+  target_email: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   reason: z.string().nullable(),

@@ -273,8 +273,21 @@ function Footer({ lang, sticky }: { lang: Language; sticky: boolean }) {
   );
 }
 
-/** Alternate-language links for the eight languages plus a default, with the prefix stripped (spec 000 section 2.2). */
-function useAlternateLinks(path: string): void {
+/**
+ * Alternate-language links for the eight languages plus a default, with the prefix stripped (spec 000 section 2.2),
+ * and the page's canonical address: this language's version, without its query.
+ */
+function useAlternateLinks(path: string, lang: Language): void {
+  useEffect(() => {
+    const canonical = `${window.location.origin}${localizedPath(lang, path)}`;
+    let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+    if (!link) {
+      link = document.createElement('link');
+      link.rel = 'canonical';
+      document.head.append(link);
+    }
+    if (link.href !== canonical) link.href = canonical;
+  }, [path, lang]);
   useEffect(() => {
     const wanted = alternatePaths(path).map(([hreflang, href]) => [hreflang, `${window.location.origin}${href}`]);
     const present = [...document.head.querySelectorAll<HTMLLinkElement>('link[data-alternate]')];
@@ -332,7 +345,7 @@ export function AppLayout() {
   const swipe = useDateSwipe(entry.kind === 'matrix', path.startsWith('/trecena') ? 13 : 1, lang === 'ar');
   const cardsOpen = useCardsBarOpen();
 
-  useAlternateLinks(path);
+  useAlternateLinks(path, split.lang);
   useEffect(() => {
     applyDocumentLanguage(lang);
     if (i18n.language !== lang) void i18n.changeLanguage(lang);

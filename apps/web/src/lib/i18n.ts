@@ -14,6 +14,8 @@ const RETRIES = 5;
 const RETRY_BASE_MS = 350;
 const CACHE_MS = 7 * 86_400_000;
 
+const BASICS_NAMESPACE = 'basics';
+
 /** Built-in Russian basics: what the app can say when no translation file loads at all. */
 const RUSSIAN_BASICS = {
   app: { loading: 'Загрузка…', initializing: 'Initializing app...' },
@@ -106,6 +108,12 @@ const warnTranslations = (error: unknown) => console.warn(...translationWarning(
  * it is told is final (the retries were made here).
  */
 function read(lang: string, namespace: string, callback: ReadCallback): void {
+  // Adding the basics puts their namespace among those i18next loads for every language it meets; they live here,
+  // in Russian only, so no file is asked for.
+  if (namespace === BASICS_NAMESPACE) {
+    callback(null, lang === DEFAULT_LANGUAGE ? RUSSIAN_BASICS : {});
+    return;
+  }
   readCachedOrFetch(`/locales/${lang}/${namespace}.json`).then(
     (text) => callback(null, JSON.parse(text)),
     async (error: unknown) => {
@@ -132,13 +140,13 @@ export async function initI18n(lang: Language): Promise<void> {
       ns: [...NAMESPACES],
       defaultNS: 'translation',
       // The built-in basics are a namespace of their own, consulted last and never fetched.
-      fallbackNS: ['translation', 'basics'],
+      fallbackNS: ['translation', BASICS_NAMESPACE],
       load: 'currentOnly',
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
       showSupportNotice: false,
     });
-  i18next.addResourceBundle(DEFAULT_LANGUAGE, 'basics', RUSSIAN_BASICS, true, false);
+  i18next.addResourceBundle(DEFAULT_LANGUAGE, BASICS_NAMESPACE, RUSSIAN_BASICS, true, false);
 }
 
 export const i18nInstance: i18n = i18next;

@@ -104,11 +104,11 @@ export function splitLanguage(pathname: string): { lang: Language; path: string 
   return { lang: DEFAULT_LANGUAGE, path: pathname || '/' };
 }
 
-/** Russian has no prefix; every other language lives under /{lang}/. */
+/** Russian has no prefix; every other language lives under /{lang}/, its start page at /{lang} (no slash after). */
 export function localizedPath(lang: Language, path: string): string {
   const clean = path.startsWith('/') ? path : `/${path}`;
   if (lang === DEFAULT_LANGUAGE) return clean;
-  return clean === '/' ? `/${lang}/` : `/${lang}${clean}`;
+  return clean === '/' ? `/${lang}` : `/${lang}${clean}`;
 }
 
 /** The same page in each language and the default, as [hreflang, path], for a path without its prefix. */

@@ -366,6 +366,65 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/education/progress', page: 'educationProgress', kind: 'education', title: 'progress', localized: true },
 ];
 
+/** Kinds of page a search engine has nothing to find on: the start page's redirect, forms, personal and admin pages. */
+const UNINDEXED_KINDS: ReadonlySet<PageKind> = new Set([
+  'home',
+  'auth',
+  'checkout',
+  'setup',
+  'admin',
+  'test',
+  'account',
+]);
+/**
+ * Public pages that only make sense to one reader at one moment, and bare paths that send the reader on to today's
+ * date or tone at once.
+ */
+const UNINDEXED_PATHS: ReadonlySet<string> = new Set([
+  '/context',
+  '/process',
+  '/plasma',
+  '/dash/stats',
+  '/team/thank-you',
+  '/education/progress',
+  '/education/subscription-required',
+]);
+
+/** A path up to its first required parameter, as a robots.txt rule matches it; an optional last one dropped. */
+const staticPart = (path: string) => path.replace(/\/:\w+\?$/, '').replace(/\/:.*$/, '') || '/';
+
+/**
+ * The public pages, without their language prefix, as the sitemap lists them in every language: the pages open to a
+ * guest that are not forms, redirects or developer pages; a page with an optional parameter by its bare path.
+ */
+export function indexablePaths(): string[] {
+  const paths = ROUTES.filter(
+    (route) =>
+      route.page &&
+      route.localized &&
+      !route.redirect &&
+      !route.requiresLogin &&
+      !route.adminOnly &&
+      !route.gameAccess &&
+      !route.hidden &&
+      !route.server &&
+      !UNINDEXED_KINDS.has(route.kind) &&
+      !/:\w+(?!\?)/.test(route.path.replace(/:\w+\?$/, '')),
+  )
+    .map((route) => staticPart(route.path))
+    .filter((path) => !UNINDEXED_PATHS.has(path));
+  return [...new Set(paths)];
+}
+
+/** The pages behind sign-in, by the part of their path before any parameter: robots.txt keeps crawlers out of them. */
+export function closedPaths(): { path: string; localized: boolean }[] {
+  const closed = ROUTES.filter((route) => route.requiresLogin || route.adminOnly || route.gameAccess).map((route) => ({
+    path: staticPart(route.path),
+    localized: route.localized === true,
+  }));
+  return closed.filter((item, index) => closed.findIndex((other) => other.path === item.path) === index);
+}
+
 /** Paths after which no return URL is saved. */
 export const NO_RETURN_PATHS = ['/login', '/register', '/reset-password'];
 

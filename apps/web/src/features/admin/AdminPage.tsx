@@ -21,21 +21,18 @@ export default function AdminPage() {
   const sections = ROUTES.filter((route) => route.adminOnly && route.page && !route.path.includes(':'));
   return (
     <div className="admin-area row g-3">
-      <nav className="admin-nav col-12 col-lg-2 small" aria-label={t('pages.admin')}>
+      <nav className="admin-nav col-12 col-lg-3 col-xxl-2 small" aria-label={t('pages.admin')}>
         <ul className="nav nav-pills flex-lg-column flex-nowrap overflow-auto">
           {sections.map((route) => (
             <li key={route.path} className="nav-item">
-              <Link
-                className={`nav-link py-1 px-2 text-nowrap${route.path === entry.path ? ' active' : ''}`}
-                to={route.path}
-              >
+              <Link className={`nav-link py-1 px-2${route.path === entry.path ? ' active' : ''}`} to={route.path}>
                 {t(`pages.${route.title}`)}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
-      <section className="col-12 col-lg-10">
+      <section className="col-12 col-lg-9 col-xxl-10">
         <h1 className="h3">{title}</h1>
         {Section ? (
           <Suspense fallback={<div className="spinner-border spinner-border-sm" role="status" />}>

@@ -56,7 +56,8 @@ export default function YearPage() {
                   key={cell.date}
                   to={localizedPath(lang, `/context/${cell.date}`)}
                   className={`year-day${cell.date === iso ? ' is-selected' : ''}`}
-                  aria-label={`${cell.date} · ${cell.kin.name}`}
+                  // The card shows the kin's number: the link's name holds it, so a reader who says what they see finds it.
+                  aria-label={`${cell.date} · ${t('pages.kin')} ${cell.kin.number} · ${cell.kin.name}`}
                 >
                   <KinCard
                     sprite

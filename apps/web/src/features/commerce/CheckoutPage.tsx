@@ -22,6 +22,8 @@ import './commerce.css';
 const productIdOfPlan = (plan: string) => (plan === 'basic' || plan === 'premium' ? `${plan}_monthly` : plan);
 
 const PROMO_PATTERN = /^[A-Za-z0-9_-]{0,40}$/;
+/** An address the receipt can go to, as far as the page checks it: the server checks it fully. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 function Summary({ product, lang, promo }: { product: ProductDto; lang: Language; promo: string }) {
   const { t } = useTranslation('commerce');
@@ -81,6 +83,7 @@ export default function CheckoutPage() {
   const [promo, setPromo] = useState(search.get('promo') ?? '');
   const [name, setName] = useState(typeof user?.name === 'string' ? user.name : (user?.username ?? ''));
   const [email, setEmail] = useState(user?.email ?? '');
+  const [emailLeft, setEmailLeft] = useState(false);
   const [phone, setPhone] = useState('');
   const [terms, setTerms] = useState(false);
   const [saveMethod, setSaveMethod] = useState(true);
@@ -185,9 +188,13 @@ export default function CheckoutPage() {
         ? t('checkout.errors.generic')
         : null;
 
+  const emailValid = EMAIL_SHAPE.test(email.trim());
+  // Why the pay button cannot be pressed, said under it and tied to it for a screen reader.
+  const payBlocked = !emailValid ? t('checkout.payNeedsEmail') : !terms ? t('checkout.payNeedsTerms') : null;
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!terms || order.isPending) return;
+    if (payBlocked || order.isPending) return;
     order.mutate();
   };
 
@@ -256,6 +263,8 @@ export default function CheckoutPage() {
                 required
                 autoComplete="email"
                 onValueChange={setEmail}
+                onBlur={() => setEmailLeft(true)}
+                error={emailLeft && !emailValid ? t('checkout.errors.email') : null}
                 hint={t('checkout.emailHelp')}
               />
               <FormField
@@ -291,19 +300,31 @@ export default function CheckoutPage() {
                 onCheckedChange={setTerms}
                 required
               />
-              {errorText && (
-                <div className="alert alert-danger" role="alert" data-testid="checkout-error">
-                  {errorText}
-                </div>
-              )}
+              {/* Present from the start, so the error put into it is announced. */}
+              <div role="alert">
+                {errorText && (
+                  <div className="alert alert-danger" data-testid="checkout-error">
+                    {errorText}
+                  </div>
+                )}
+              </div>
               <button
                 type="submit"
                 className="btn btn-primary btn-lg w-100"
-                disabled={!terms || order.isPending || !email.includes('@')}
+                disabled={payBlocked !== null || order.isPending}
+                aria-describedby={payBlocked ? 'checkout-pay-why' : undefined}
                 data-testid="checkout-pay"
               >
                 {order.isPending ? t('checkout.creating') : t('checkout.pay')}
               </button>
+              {payBlocked && (
+                <p id="checkout-pay-why" className="form-text mb-0" data-testid="checkout-pay-why">
+                  {payBlocked}
+                </p>
+              )}
+              <div className="visually-hidden" role="status">
+                {order.isPending ? t('checkout.creating') : ''}
+              </div>
               <p className="mt-2">
                 <Link to={step(plan ? '/subscription/checkout' : '/checkout')}>← {t('checkout.back')}</Link>
               </p>

@@ -1,5 +1,13 @@
 import { calendarDay, calendarNames, formatDate, parseDate, today } from '@hunab/calendar';
-import { JOURNAL_FREE_LIMIT, JOURNAL_MOODS, JOURNAL_TEXT_MAX, type JournalEntry, normalizeTag } from '@hunab/contracts';
+import {
+  JOURNAL_FREE_LIMIT,
+  JOURNAL_MOODS,
+  JOURNAL_TAG_MAX,
+  JOURNAL_TAGS_MAX,
+  JOURNAL_TEXT_MAX,
+  type JournalEntry,
+  normalizeTag,
+} from '@hunab/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,9 +72,19 @@ function DayEditor({ date, onDate }: { date: string; onDate: (date: string) => v
     setTags((entry.data?.tags ?? []).join(', '));
   }, [entry.data]);
 
+  const tagList = tags.split(',').map(normalizeTag).filter(Boolean);
+  const tagsError =
+    tagList.length > JOURNAL_TAGS_MAX
+      ? t('tagsTooMany', { max: JOURNAL_TAGS_MAX })
+      : tagList.some((tag) => tag.length > JOURNAL_TAG_MAX)
+        ? t('tagTooLong', { max: JOURNAL_TAG_MAX })
+        : null;
+  // Why Save cannot be pressed, said beside it and tied to it for a screen reader.
+  const saveBlocked = !text.trim() ? t('saveNeedsText') : tagsError ? t('saveFixTags') : null;
+
   const refresh = () => queryClient.invalidateQueries({ queryKey: JOURNAL_KEYS.all });
   const save = useMutation({
-    mutationFn: () => saveEntry(date, { text, mood, tags: tags.split(',').map(normalizeTag).filter(Boolean) }),
+    mutationFn: () => saveEntry(date, { text, mood, tags: tagList }),
     onSuccess: () => {
       setNotice({ kind: 'success', text: t('saved') });
       return refresh();
@@ -155,10 +173,16 @@ function DayEditor({ date, onDate }: { date: string; onDate: (date: string) => v
         value={tags}
         onValueChange={setTags}
         placeholder={t('tagsHint')}
+        error={tagsError}
         data-testid="journal-tags"
       />
-      <div className="d-flex gap-2 flex-wrap mt-3">
-        <SubmitButton busy={save.isPending} disabled={!text.trim()} data-testid="journal-save">
+      <div className="d-flex gap-2 flex-wrap align-items-center mt-3">
+        <SubmitButton
+          busy={save.isPending}
+          disabled={saveBlocked !== null}
+          aria-describedby={saveBlocked ? 'journal-save-why' : undefined}
+          data-testid="journal-save"
+        >
           {t('save')}
         </SubmitButton>
         {entry.data && (
@@ -173,11 +197,19 @@ function DayEditor({ date, onDate }: { date: string; onDate: (date: string) => v
           </button>
         )}
       </div>
-      {notice && (
-        <p className={`small mt-2 mb-0 text-${notice.kind}`} role="status" data-testid="journal-notice">
-          {notice.text} {notice.upgrade && <Link to={localizedPath(lang, '/subscription')}>{t('upgrade')}</Link>}
+      {saveBlocked && (
+        <p id="journal-save-why" className="form-text mb-0" data-testid="journal-save-why">
+          {saveBlocked}
         </p>
       )}
+      {/* Present from the start, so a reader of the screen hears each notice put into it. */}
+      <div role="status" aria-live="polite">
+        {notice && (
+          <p className={`small mt-2 mb-0 text-${notice.kind}-emphasis`} data-testid="journal-notice">
+            {notice.text} {notice.upgrade && <Link to={localizedPath(lang, '/subscription')}>{t('upgrade')}</Link>}
+          </p>
+        )}
+      </div>
     </form>
   );
 }

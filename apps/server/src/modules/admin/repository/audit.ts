@@ -1,4 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
 import { adminAudit, users } from '../../../db/schema.ts';
 import { listPage, ordered, type Page, userIs, withinDays } from './shared.ts';
@@ -11,6 +12,9 @@ export interface AuditFilters {
   from?: string;
   to?: string;
 }
+
+/** The user a change was made to, when its target is a user: read by email rather than by id. */
+const targetUsers = alias(users, 'target_users');
 
 /** The audit log of the administrators' changes. */
 export function createAuditRepository(db: Db) {
@@ -33,6 +37,7 @@ export function createAuditRepository(db: Db) {
             action: adminAudit.action,
             targetType: adminAudit.targetType,
             targetId: adminAudit.targetId,
+            targetEmail: targetUsers.email,
             before: adminAudit.before,
             after: adminAudit.after,
             reason: adminAudit.reason,
@@ -40,6 +45,10 @@ export function createAuditRepository(db: Db) {
           })
           .from(adminAudit)
           .leftJoin(users, eq(users.id, adminAudit.actorId))
+          .leftJoin(
+            targetUsers,
+            and(eq(adminAudit.targetType, 'user'), sql`${targetUsers.id}::text = ${adminAudit.targetId}`),
+          )
           .where(where)
           .orderBy(...ordered(adminAudit.createdAt, order, adminAudit.id)),
         page,

@@ -41,15 +41,19 @@ export default function AuditSection() {
   const columns: Column<AdminAuditRow>[] = [
     { header: 'audit.when', cell: (row) => when(row.created_at), className: 'text-nowrap' },
     { header: 'audit.actor', cell: (row) => row.actor_email ?? row.actor_id ?? '—', className: 'text-nowrap' },
-    { header: 'audit.action', cell: (row) => <code>{row.action}</code>, className: 'text-nowrap' },
+    {
+      header: 'audit.action',
+      cell: (row) => t(`audit.actions.${row.action.replaceAll('.', '_')}`, { defaultValue: row.action }),
+    },
     {
       header: 'audit.target',
       cell: (row) => (
         <>
-          {row.target_type} <span className="text-body-secondary">{row.target_id}</span>
+          {t(`audit.targets.${row.target_type}`, { defaultValue: row.target_type })}
+          {row.target_email && <div className="text-nowrap">{row.target_email}</div>}
+          <div className="small text-body-secondary text-nowrap">{row.target_id}</div>
         </>
       ),
-      className: 'text-nowrap',
     },
     { header: 'audit.reason', cell: (row) => row.reason ?? '—', className: 'text-break', minWidth: '12rem' },
     { header: 'audit.change', cell: (row) => <Change row={row} /> },
@@ -71,7 +75,9 @@ export default function AuditSection() {
               <FilterSelect
                 value={list.filters.action}
                 onChange={(action) => list.setFilters({ action })}
-                options={TARGETS.map((target) => [target, `${target}.*`] as const)}
+                options={TARGETS.map(
+                  (target) => [target, t(`audit.targets.${target}`, { defaultValue: target })] as const,
+                )}
               />
             </Field>
             <Field label={t('audit.target')}>

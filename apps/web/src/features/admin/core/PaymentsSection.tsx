@@ -9,7 +9,7 @@ import type { Column } from '../list/Table.tsx';
 import { useList } from '../list/useList.ts';
 import { DateRange, Field, FilterSelect } from '../ui/fields.tsx';
 import { Loaded } from '../ui/states.tsx';
-import { ReasonDialog, RecordPage, UserFilter, useDateTime, useMoney } from './shared.tsx';
+import { ReasonDialog, RecordPage, UserFilter, useDateTime, useMoney, useWords } from './shared.tsx';
 
 const PATH = '/admin/payments';
 const STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'partially_refunded', 'refunded'];
@@ -130,6 +130,7 @@ function Payment({
   const queryClient = useQueryClient();
   const when = useDateTime();
   const money = useMoney();
+  const words = useWords();
   const [refunding, setRefunding] = useState(false);
   const [amount, setAmount] = useState('');
   const left = payment.amount - payment.refunded_amount;
@@ -188,14 +189,18 @@ function Payment({
         <ol className="list-group list-group-numbered small">
           {events.map((event) => (
             <li key={event.id} className="list-group-item">
-              <span className="fw-semibold">{event.type}</span>
+              <span className="fw-semibold">{t(`payments.events.${event.type}`, { defaultValue: event.type })}</span>
               {event.to_status && (
                 <span className="text-body-secondary">
                   {' '}
-                  · {event.from_status ?? '∅'} → {event.to_status}
+                  · {event.from_status ? words.paymentStatus(event.from_status) : t('payments.newOrder')} →{' '}
+                  {words.paymentStatus(event.to_status)}
                 </span>
               )}
-              <span className="text-body-secondary"> · {event.actor}</span>
+              <span className="text-body-secondary">
+                {' '}
+                · {t(`payments.actors.${event.actor}`, { defaultValue: event.actor })}
+              </span>
               <span className="d-block text-body-secondary">{when(event.at)}</span>
             </li>
           ))}

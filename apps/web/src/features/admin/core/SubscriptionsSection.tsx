@@ -8,7 +8,7 @@ import { AdminList } from '../list/AdminList.tsx';
 import type { Column } from '../list/Table.tsx';
 import { useList } from '../list/useList.ts';
 import { Field, FilterSelect } from '../ui/fields.tsx';
-import { DaysField, ReasonDialog, RowActions, UserFilter, useDateTime } from './shared.tsx';
+import { DaysField, ReasonDialog, RowActions, UserFilter, useDateTime, useWords } from './shared.tsx';
 
 const PATH = '/admin/subscriptions';
 const STATUSES = ['active', 'paused', 'cancelled', 'expired'];
@@ -31,6 +31,7 @@ export default function SubscriptionsSection() {
     limit: 25,
   });
   const when = useDateTime();
+  const words = useWords();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<{ row: AdminSubscriptionRow; action: AdminSubscriptionAction } | null>(null);
   const [days, setDays] = useState(7);
@@ -40,8 +41,8 @@ export default function SubscriptionsSection() {
       header: 'subscriptions.plan',
       cell: (row) => (
         <>
-          {row.plan_id}
-          <div className="small text-body-secondary">{row.source}</div>
+          {words.plan(row.plan_id)}
+          <div className="small text-body-secondary">{words.source(row.source)}</div>
         </>
       ),
       className: 'text-nowrap',
@@ -95,7 +96,11 @@ export default function SubscriptionsSection() {
               />
             </Field>
             <Field label={t('subscriptions.plan')}>
-              <FilterSelect value={list.filters.plan} onChange={(plan) => list.setFilters({ plan })} options={PLANS} />
+              <FilterSelect
+                value={list.filters.plan}
+                onChange={(plan) => list.setFilters({ plan })}
+                options={PLANS.map((plan) => [plan, words.plan(plan)] as const)}
+              />
             </Field>
             <UserFilter
               label={t('subscriptions.user')}

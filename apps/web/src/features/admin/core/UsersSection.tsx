@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api.ts';
-import { localizedPath } from '../../../lib/languages.ts';
+import { LANGUAGE_CONFIG, type Language, localizedPath } from '../../../lib/languages.ts';
 import { startImpersonation } from '../../auth/session.ts';
 import { ADMIN_QUERY_KEY, errorText, useAdminData } from '../data.ts';
 import { AdminList } from '../list/AdminList.tsx';
@@ -12,7 +12,7 @@ import { type Column, Table } from '../list/Table.tsx';
 import { useList } from '../list/useList.ts';
 import { Field, FilterSelect, SearchField } from '../ui/fields.tsx';
 import { Loaded } from '../ui/states.tsx';
-import { DaysField, ReasonDialog, RecordPage, useDateTime, useLang } from './shared.tsx';
+import { DaysField, ReasonDialog, RecordPage, useDateTime, useDay, useLang, useMoney, useWords } from './shared.tsx';
 
 const PATH = '/admin/users';
 const PAID_PLANS = ['basic', 'premium', 'basic_monthly', 'premium_monthly', 'basic_yearly', 'premium_yearly'];
@@ -40,17 +40,18 @@ export default function UsersSection() {
   });
   const [selected, setSelected] = useState<string | null>(null);
   const when = useDateTime();
+  const words = useWords();
   const flags = [
     ['true', t('filters.yes')],
     ['false', t('filters.no')],
   ] as const;
   const options: Record<(typeof FILTERS)[number], ReadonlyArray<string | readonly [string, string]>> = {
-    plan: [['none', t('users.noPlan')], ...PAID_PLANS],
+    plan: [['none', t('users.noPlan')], ...PAID_PLANS.map((plan) => [plan, words.plan(plan)] as const)],
     admin: flags,
     verified: flags,
     blocked: flags,
     lang: LANGS,
-    source: SOURCES,
+    source: SOURCES.map((source) => [source, words.source(source)] as const),
   };
 
   if (selected) return <UserDetail id={selected} onBack={() => setSelected(null)} />;
@@ -69,7 +70,7 @@ export default function UsersSection() {
       ),
     },
     { header: 'users.name', sort: 'name', cell: (user) => user.name ?? '—' },
-    { header: 'users.plan', cell: (user) => user.plan_id ?? '—', className: 'text-nowrap' },
+    { header: 'users.plan', cell: (user) => words.plan(user.plan_id), className: 'text-nowrap' },
     { header: 'users.status', cell: (user) => <UserBadges user={user} /> },
     { header: 'users.language', sort: 'lang', cell: (user) => user.lang },
     { header: 'users.registered', sort: 'created_at', cell: (user) => when(user.created_at), className: 'text-nowrap' },
@@ -127,6 +128,8 @@ function User({ detail, onBack }: { detail: AdminUserDetail; onBack: () => void 
   const navigate = useNavigate();
   const lang = useLang();
   const when = useDateTime();
+  const day = useDay();
+  const words = useWords();
   const [action, setAction] = useState<Action | null>(null);
   const [plan, setPlan] = useState('premium');
   const [days, setDays] = useState(30);
@@ -189,12 +192,14 @@ function User({ detail, onBack }: { detail: AdminUserDetail; onBack: () => void 
         { label: t('users.name'), value: user.name ?? '—' },
         {
           label: t('users.plan'),
-          value: user.plan_id ? `${user.plan_id} (${user.subscription_status})` : t('users.noPlan'),
+          value: user.plan_id
+            ? `${words.plan(user.plan_id)} (${words.subscriptionStatus(user.subscription_status)})`
+            : t('users.noPlan'),
           field: 'plan',
         },
-        { label: t('users.language'), value: user.lang },
-        { label: t('users.source'), value: user.registration_source },
-        { label: t('users.birthDate'), value: user.birth_date ?? '—' },
+        { label: t('users.language'), value: LANGUAGE_CONFIG[user.lang as Language]?.nativeName ?? user.lang },
+        { label: t('users.source'), value: words.source(user.registration_source) },
+        { label: t('users.birthDate'), value: day(user.birth_date) },
         { label: t('users.registered'), value: when(user.created_at) },
       ]}
     >
@@ -258,7 +263,7 @@ function User({ detail, onBack }: { detail: AdminUserDetail; onBack: () => void 
                 <select className="form-select" name="plan" value={plan} onChange={(e) => setPlan(e.target.value)}>
                   {PAID_PLANS.map((item) => (
                     <option key={item} value={item}>
-                      {item}
+                      {words.plan(item)}
                     </option>
                   ))}
                 </select>
@@ -269,42 +274,54 @@ function User({ detail, onBack }: { detail: AdminUserDetail; onBack: () => void 
           {action === 'impersonate' && <p className="small mb-0">{t('users.impersonateHelp')}</p>}
         </ReasonDialog>
       )}
-      <Records title={t('users.subscriptions')} rows={detail.subscriptions} when={when} />
-      <Records title={t('users.payments')} rows={detail.payments} when={when} />
-      <Records title={t('users.purchases')} rows={detail.purchases} when={when} />
-      <Records title={t('users.cards')} rows={detail.cards} when={when} />
-      <Records title={t('users.comments')} rows={detail.comments} when={when} />
-      <Records title={t('users.events')} rows={detail.events} when={when} />
+      <Records kind="subscriptions" title={t('users.subscriptions')} rows={detail.subscriptions} />
+      <Records kind="payments" title={t('users.payments')} rows={detail.payments} />
+      <Records kind="purchases" title={t('users.purchases')} rows={detail.purchases} />
+      <Records kind="cards" title={t('users.cards')} rows={detail.cards} />
+      <Records kind="comments" title={t('users.comments')} rows={detail.comments} />
+      <Records kind="events" title={t('users.events')} rows={detail.events} />
     </RecordPage>
   );
 }
 
-/** A user's records of one kind, as a plain table of their fields. */
-function Records({
-  title,
-  rows,
-  when,
-}: {
-  title: string;
-  rows: Record<string, unknown>[];
-  when: (value: string) => string;
-}) {
-  const columns = Object.keys(rows[0] ?? {}).map(
+/** How the records' stored values read: the status words of each kind of record, the codes with words of their own. */
+type RecordKind = 'subscriptions' | 'payments' | 'purchases' | 'cards' | 'comments' | 'events';
+const DATE_ONLY = new Set(['birth_date', 'activation_date']);
+const MONEY = new Set(['amount', 'refunded_amount']);
+
+/** A user's records of one kind: a labelled column per field, values in the admin's language. */
+function Records({ kind, title, rows }: { kind: RecordKind; title: string; rows: Record<string, unknown>[] }) {
+  const { t } = useTranslation('admin');
+  const when = useDateTime();
+  const day = useDay();
+  const money = useMoney();
+  const words = useWords();
+  const text = (key: string, value: unknown, row: Record<string, unknown>): string => {
+    if (value === null || value === undefined || value === '') return '—';
+    if (typeof value === 'boolean') return value ? t('filters.yes') : t('filters.no');
+    if (MONEY.has(key) && typeof value === 'number') return money(value, String(row.currency ?? 'RUB'));
+    if (typeof value !== 'string') return String(value);
+    if (DATE_ONLY.has(key)) return day(value);
+    if (/_at$|_start$|_end$/.test(key)) return when(value);
+    if (key === 'status') return kind === 'payments' ? words.paymentStatus(value) : words.subscriptionStatus(value);
+    if (key === 'plan_id') return words.plan(value);
+    if (key === 'source') return words.source(value);
+    if (key === 'cycle_type') return words.cycle(value);
+    return value;
+  };
+  // The currency is part of each amount, so it has no column of its own.
+  const keys = Object.keys(rows[0] ?? {}).filter((key) => key !== 'currency');
+  const columns = keys.map(
     (key): Column<Record<string, unknown>> => ({
-      header: { text: key },
-      cell: (row) => {
-        const value = row[key];
-        if (value === null || value === undefined) return '—';
-        if (typeof value === 'string' && /_at$|_start$|_end$/.test(key)) return when(value);
-        return String(value);
-      },
+      header: { text: t(`records.fields.${key}`, { defaultValue: key }) },
+      cell: (row) => text(key, row[key], row),
       ...(key === 'content'
         ? { className: 'text-break', minWidth: '16rem', maxWidth: '28rem' }
         : { className: 'text-nowrap' }),
     }),
   );
   return (
-    <section>
+    <section data-records={kind}>
       <h3 className="h6">
         {title} <span className="badge text-bg-light">{rows.length}</span>
       </h3>

@@ -1,15 +1,38 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { Dialog } from '../../../components/Dialog.tsx';
-import { splitLanguage } from '../../../lib/languages.ts';
+import { unprefixedLanguage } from '../../../lib/languages.ts';
 import { errorText } from '../data.ts';
 import { type Fact, Facts } from '../ui/Facts.tsx';
 import { Field, SearchField } from '../ui/fields.tsx';
 
-/** The interface language of the admin page. */
+/** The interface language of the admin pages, which have no language prefix: the one the layout chose. */
 export function useLang() {
-  return splitLanguage(useLocation().pathname).lang;
+  return unprefixedLanguage(useTranslation().i18n.language);
+}
+
+/** A calendar date (YYYY-MM-DD) as the interface language writes it. */
+export function useDay() {
+  const lang = useLang();
+  return (value: string | null | undefined) => {
+    if (!value) return '—';
+    const date = new Date(`${value.slice(0, 10)}T12:00:00`);
+    return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(lang, { dateStyle: 'medium' });
+  };
+}
+
+/** The words the admin pages put in place of stored codes: plans, sources, cycles, statuses. */
+export function useWords() {
+  const { t } = useTranslation('admin');
+  const word = (group: string, value: string | null | undefined) =>
+    value ? t(`${group}.${value}`, { defaultValue: value }) : '—';
+  return {
+    plan: (value: string | null | undefined) => word('records.plans', value),
+    source: (value: string | null | undefined) => word('records.sources', value),
+    cycle: (value: string | null | undefined) => word('records.cycles', value),
+    subscriptionStatus: (value: string | null | undefined) => word('subscriptions.statuses', value),
+    paymentStatus: (value: string | null | undefined) => word('payments.statuses', value),
+  };
 }
 
 /** A date and time as the admin tables show it (the interface language's conventions). */
