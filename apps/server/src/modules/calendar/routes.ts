@@ -15,11 +15,21 @@ const CACHE_FOR_A_DAY = 'public, max-age=86400';
 const tags = ['calendar'];
 /** A date or a kin number that is not one. */
 const errors = errorResponses(400);
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The answer as JSON, checked against its schema once: the answers of these routes never change, so they are kept
+ * already written and sent as they are, without the schema check and serialisation of every request.
+ */
+function written<T>(schema: { encode(value: T): unknown }, value: T): string {
+  return JSON.stringify(schema.encode(value));
+}
 
 export const calendarRoutes: FastifyPluginAsyncZod<{ caches: CacheRegistry }> = async (app, { caches }) => {
   // Day records of the dates people open most (today, birthdays) are kept in memory; the admin tool empties it.
-  const days = boundedCache<ReturnType<typeof calendarDay>>(5000, 24 * 3600_000);
-  caches.register('calculations', () => days.clear());
+  const days = boundedCache<string>(5000, 24 * 3600_000);
+  const kins = boundedCache<string>(260 * 8, 24 * 3600_000);
+  caches.register('calculations', () => days.clear() + kins.clear());
 
   app.get(
     '/calendar/day/:date',
@@ -36,11 +46,14 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ caches: CacheRegistry }> = 
       const key = `${request.params.date}|${request.query.lang}`;
       let day = days.get(key);
       if (!day) {
-        day = calendarDay(parseDate(request.params.date), request.query.lang);
+        const data = calendarDay(parseDate(request.params.date), request.query.lang);
+        day = written(calendarDayResponseSchema, { success: true as const, data });
         days.set(key, day);
       }
-      reply.header('cache-control', CACHE_FOR_A_DAY);
-      return { success: true as const, data: day };
+      return reply
+        .header('cache-control', CACHE_FOR_A_DAY)
+        .type(JSON_TYPE)
+        .send(day as never);
     },
   );
 
@@ -56,8 +69,17 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ caches: CacheRegistry }> = 
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', CACHE_FOR_A_DAY);
-      return { success: true as const, data: kinEntity(request.params.n, request.query.lang) };
+      const key = `${request.params.n}|${request.query.lang}`;
+      let kin = kins.get(key);
+      if (!kin) {
+        const data = kinEntity(request.params.n, request.query.lang);
+        kin = written(kinResponseSchema, { success: true as const, data });
+        kins.set(key, kin);
+      }
+      return reply
+        .header('cache-control', CACHE_FOR_A_DAY)
+        .type(JSON_TYPE)
+        .send(kin as never);
     },
   );
 };
