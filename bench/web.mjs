@@ -134,7 +134,17 @@ if (!existsSync(join(lighthouseDir, 'node_modules/lighthouse'))) {
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** One Lighthouse report; a run that fails (a trace lost on a busy machine: NO_NAVSTART) is made once more. */
 function lighthouse(url) {
+  try {
+    return lighthouseOnce(url);
+  } catch (error) {
+    console.log(`  a Lighthouse run failed (${String(error.message).split('\n')[0].slice(0, 120)}); running it again`);
+    return lighthouseOnce(url);
+  }
+}
+
+function lighthouseOnce(url) {
   const output = execFileSync(
     'node',
     [
@@ -180,6 +190,11 @@ try {
       (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary',
     );
     if (failing.length) console.log(`  failing audits: ${failing.map((a) => a.id).join(', ')}`);
+    // Where each failing audit found its fault (the first few elements), to know what to fix.
+    for (const audit of failing) {
+      const nodes = (audit.details?.items ?? []).map((item) => item.node?.snippet ?? item.node?.selector).filter(Boolean);
+      if (nodes.length) console.log(`    ${audit.id}: ${nodes.slice(0, 3).join(' | ').slice(0, 400)}`);
+    }
   }
 } finally {
   await server.stop();
