@@ -192,7 +192,9 @@ try {
     if (failing.length) console.log(`  failing audits: ${failing.map((a) => a.id).join(', ')}`);
     // Where each failing audit found its fault (the first few elements), to know what to fix.
     for (const audit of failing) {
-      const nodes = (audit.details?.items ?? []).map((item) => item.node?.snippet ?? item.node?.selector).filter(Boolean);
+      const nodes = (audit.details?.items ?? [])
+        .map((item) => item.node?.snippet ?? item.node?.selector)
+        .filter(Boolean);
       if (nodes.length) console.log(`    ${audit.id}: ${nodes.slice(0, 3).join(' | ').slice(0, 400)}`);
     }
   }
