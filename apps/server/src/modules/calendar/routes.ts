@@ -6,6 +6,7 @@ import {
   kinResponseSchema,
   langQuerySchema,
 } from '@hunab/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { boundedCache, type CacheRegistry } from '../../lib/caches.ts';
 import { errorResponses } from '../../lib/errors.ts';
@@ -18,17 +19,29 @@ const errors = errorResponses(400);
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * The answer as JSON, checked against its schema once: the answers of these routes never change, so they are kept
- * already written and sent as they are, without the schema check and serialisation of every request.
+ * The answers of these routes never change, so they are kept as written JSON, checked against their schema once when
+ * made, and sent as they are, without the schema check and serialisation of every request.
  */
-function written<T>(schema: { encode(value: T): unknown }, value: T): string {
-  return JSON.stringify(schema.encode(value));
+function keptAnswers<T>(schema: { encode(value: { success: true; data: T }): unknown }, max: number) {
+  const answers = boundedCache<string>(max, 24 * 3600_000);
+  return {
+    clear: () => answers.clear(),
+    /** Sends the answer kept under `key`, made by `make` the first time. */
+    send(reply: FastifyReply, key: string, make: () => T): FastifyReply {
+      let answer = answers.get(key);
+      if (!answer) {
+        answer = JSON.stringify(schema.encode({ success: true, data: make() }));
+        answers.set(key, answer);
+      }
+      return reply.header('cache-control', CACHE_FOR_A_DAY).type(JSON_TYPE).send(answer);
+    },
+  };
 }
 
 export const calendarRoutes: FastifyPluginAsyncZod<{ caches: CacheRegistry }> = async (app, { caches }) => {
   // Day records of the dates people open most (today, birthdays) are kept in memory; the admin tool empties it.
-  const days = boundedCache<string>(5000, 24 * 3600_000);
-  const kins = boundedCache<string>(260 * 8, 24 * 3600_000);
+  const days = keptAnswers(calendarDayResponseSchema, 5000);
+  const kins = keptAnswers(kinResponseSchema, 260 * 8);
   caches.register('calculations', () => days.clear() + kins.clear());
 
   app.get(
@@ -43,17 +56,9 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ caches: CacheRegistry }> = 
       },
     },
     async (request, reply) => {
-      const key = `${request.params.date}|${request.query.lang}`;
-      let day = days.get(key);
-      if (!day) {
-        const data = calendarDay(parseDate(request.params.date), request.query.lang);
-        day = written(calendarDayResponseSchema, { success: true as const, data });
-        days.set(key, day);
-      }
-      return reply
-        .header('cache-control', CACHE_FOR_A_DAY)
-        .type(JSON_TYPE)
-        .send(day as never);
+      const { date } = request.params;
+      const { lang } = request.query;
+      return days.send(reply, `${date}|${lang}`, () => calendarDay(parseDate(date), lang));
     },
   );
 
@@ -69,17 +74,9 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ caches: CacheRegistry }> = 
       },
     },
     async (request, reply) => {
-      const key = `${request.params.n}|${request.query.lang}`;
-      let kin = kins.get(key);
-      if (!kin) {
-        const data = kinEntity(request.params.n, request.query.lang);
-        kin = written(kinResponseSchema, { success: true as const, data });
-        kins.set(key, kin);
-      }
-      return reply
-        .header('cache-control', CACHE_FOR_A_DAY)
-        .type(JSON_TYPE)
-        .send(kin as never);
+      const { n } = request.params;
+      const { lang } = request.query;
+      return kins.send(reply, `${n}|${lang}`, () => kinEntity(n, lang));
     },
   );
 };
