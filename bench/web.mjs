@@ -1,18 +1,20 @@
 // The web app's weight and Lighthouse mobile scores: the gzipped JavaScript the first route needs, and Lighthouse
 // (performance, accessibility, best practices, SEO, LCP, TBT) for the given paths, against the built server.
-// Usage: npm run build && node bench/web.mjs [/login /tzolkin ...]
-// Without paths it measures the first screens of the app and the two landings held to mobile 95+ (ADR 025).
+// Usage: npm run build && node bench/web.mjs [/login /tzolkin ...] [--size]
+// Without paths it measures the pages held to mobile 98+ and accessibility 100 (docs/decisions/038-speed.md);
+// --size prints the first route's weight, by package and source file, and stops.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startServer } from './lib/server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'apps/web/dist');
-const paths = process.argv.slice(2).length
-  ? process.argv.slice(2)
-  : ['/login', '/tzolkin', '/dash', '/welcome', '/13days'];
+const given = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const paths = given.length
+  ? given
+  : ['/dash', '/tzolkin', '/moon', '/products', '/welcome', '/education', '/checkout?product=13days'];
 
 /** Every script index.html loads, and the modules those import statically, transitively. */
 function firstRouteScripts() {
@@ -33,11 +35,97 @@ function firstRouteScripts() {
   return [...seen];
 }
 
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * The bytes of a built file by the source each came from, read from its source map: each mapping's generated text,
+ * up to the next mapping, belongs to the mapping's source. Text no mapping covers is the bundler's own glue.
+ */
+function bytesBySource(code, map) {
+  const lines = code.split('\n');
+  const owners = new Map();
+  const add = (source, bytes) => owners.set(source, (owners.get(source) ?? 0) + bytes);
+  let source = 0;
+  map.mappings.split(';').forEach((segments, lineIndex) => {
+    const line = lines[lineIndex] ?? '';
+    let column = 0;
+    let previous = null;
+    for (const segment of segments.split(',')) {
+      if (!segment) continue;
+      const values = [];
+      let value = 0;
+      let shift = 0;
+      for (const char of segment) {
+        const digit = BASE64.indexOf(char);
+        value += (digit & 31) << shift;
+        if (digit & 32) shift += 5;
+        else {
+          values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      column += values[0];
+      if (values.length > 1) source += values[1];
+      if (previous) add(previous.owner, column - previous.column);
+      else add(null, column);
+      previous = { column, owner: values.length > 1 ? map.sources[source] : null };
+    }
+    if (previous) add(previous.owner, line.length - previous.column + 1);
+    else add(null, line.length + 1);
+  });
+  return owners;
+}
+
+/** A source path (as its map names it) as the package it comes from, or the workspace file it is. */
+function ownerName(source, mapDir) {
+  if (!source) return '(bundler glue)';
+  const path = relative(root, resolve(mapDir, source));
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
+  return inPackage ? inPackage[1] : path;
+}
+
 const scripts = firstRouteScripts();
-const gzipped = scripts.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file))).length, 0);
+const owners = new Map();
+let gzipped = 0;
+for (const file of scripts) {
+  const code = readFileSync(join(dist, file), 'utf8');
+  const size = gzipSync(code).length;
+  gzipped += size;
+  // Each source's share of the file's raw bytes, applied to the file's gzipped size.
+  const mapFile = join(dist, `${file}.map`);
+  const shares = existsSync(mapFile) ? bytesBySource(code, JSON.parse(readFileSync(mapFile, 'utf8'))) : new Map();
+  if (!shares.size) shares.set(file, code.length);
+  const raw = [...shares.values()].reduce((a, b) => a + b, 0);
+  for (const [source, bytes] of shares) {
+    const name = source === file ? file : ownerName(source, dirname(mapFile));
+    owners.set(name, (owners.get(name) ?? 0) + (size * bytes) / raw);
+  }
+}
 console.log(
-  `first route JavaScript: ${(gzipped / 1024).toFixed(1)} KB gzipped in ${scripts.length} file(s) (target 150 KB)`,
+  `first route JavaScript: ${(gzipped / 1024).toFixed(1)} KB gzipped in ${scripts.length} file(s) (target 140 KB)`,
 );
+// Every kilobyte of it by package or source file (gzipped, in proportion to each one's share of its file).
+const packages = new Map();
+for (const [name, bytes] of owners) {
+  // Workspace files by folder (apps/web/src/features/cards, packages/calendar), packages by name.
+  const parts = name.split('/');
+  const group = name.startsWith('apps/web/src/')
+    ? parts.slice(0, parts[3] === 'features' ? 5 : 4).join('/')
+    : name.startsWith('packages/')
+      ? parts.slice(0, 2).join('/')
+      : name;
+  packages.set(group, (packages.get(group) ?? 0) + bytes);
+}
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+for (const [group, bytes] of [...packages].sort((a, b) => b[1] - a[1])) {
+  console.log(`  ${kb(bytes).padStart(9)}  ${group}`);
+  if (!group.startsWith('apps/') && !group.startsWith('packages/')) continue;
+  const files = [...owners].filter(([name]) => name.startsWith(`${group}/`)).sort((a, b) => b[1] - a[1]);
+  for (const [name, fileBytes] of files)
+    console.log(`  ${kb(fileBytes).padStart(9)}    ${name.slice(group.length + 1)}`);
+}
+if (process.argv.includes('--size')) process.exit(0);
 
 const lighthouseDir = join(root, 'bench/lighthouse');
 if (!existsSync(join(lighthouseDir, 'node_modules/lighthouse'))) {
@@ -46,7 +134,17 @@ if (!existsSync(join(lighthouseDir, 'node_modules/lighthouse'))) {
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** One Lighthouse report; a run that fails (a trace lost on a busy machine: NO_NAVSTART) is made once more. */
 function lighthouse(url) {
+  try {
+    return lighthouseOnce(url);
+  } catch (error) {
+    console.log(`  a Lighthouse run failed (${String(error.message).split('\n')[0].slice(0, 120)}); running it again`);
+    return lighthouseOnce(url);
+  }
+}
+
+function lighthouseOnce(url) {
   const output = execFileSync(
     'node',
     [
@@ -92,6 +190,13 @@ try {
       (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary',
     );
     if (failing.length) console.log(`  failing audits: ${failing.map((a) => a.id).join(', ')}`);
+    // Where each failing audit found its fault (the first few elements), to know what to fix.
+    for (const audit of failing) {
+      const nodes = (audit.details?.items ?? [])
+        .map((item) => item.node?.snippet ?? item.node?.selector)
+        .filter(Boolean);
+      if (nodes.length) console.log(`    ${audit.id}: ${nodes.slice(0, 3).join(' | ').slice(0, 400)}`);
+    }
   }
 } finally {
   await server.stop();

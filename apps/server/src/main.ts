@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
 import { ConfigError, loadEnv } from './env.ts';
 import { contentDir, defaultWebDistDir } from './lib/paths.ts';
+import { logDestination } from './lib/request-log.ts';
 import { appVersion } from './lib/version.ts';
 import { bootstrapAdmin } from './modules/auth/admin-bootstrap.ts';
 import { seedContent } from './modules/content/seed.ts';
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     database,
     config,
-    logger: { level: env.LOG_LEVEL },
+    logger: { level: env.LOG_LEVEL, stream: logDestination() },
     trustProxy: env.TRUST_PROXY_HOPS ?? (env.TRUST_PROXY ? 1 : 0),
     closeDatabase: true,
   });

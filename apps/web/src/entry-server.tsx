@@ -9,10 +9,10 @@ import type { ApiReader, KnownQuery, LocaleReader, RenderedPage } from '@hunab/c
 import { createInstance, type i18n, type Resource } from 'i18next';
 import { prerender } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { AppRoot } from './app/AppRoot.tsx';
 import { PAGES } from './app/pages.ts';
-import { buildRoutes } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { ServerRedirects } from './components/PageRedirect.tsx';
 import { dashQueries } from './features/calendar/dashQueries.ts';
 import {
@@ -29,7 +29,6 @@ import { createQueryClient } from './lib/query-client.ts';
 import { matchRoute } from './lib/route-match.ts';
 import type { PageName } from './lib/route-table.ts';
 
-const handler = createStaticHandler(buildRoutes());
 const translators = new Map<Language, Promise<i18n>>();
 
 /** One translator per language, with the same fallbacks as the browser's: the language, English, Russian. */
@@ -103,17 +102,13 @@ export async function renderPage(
   read: LocaleReader,
   { timeoutMs = 2_000, known = [] }: { timeoutMs?: number; known?: KnownQuery[] } = {},
 ): Promise<RenderedPage | null> {
-  const request = new Request(new URL(url, 'http://localhost'));
-  const context = await handler.query(request);
-  if (context instanceof Response) return null;
-  const { pathname } = new URL(request.url);
+  const { pathname } = new URL(url, 'http://localhost');
   const { kind, entry, lang } = matchRoute(pathname);
   if (kind !== 'entry' || !entry.page || entry.redirect || entry.requiresLogin || entry.adminOnly || entry.gameAccess) {
     return null;
   }
   // With its chunk loaded the page renders in place; a page that suspended would be sent as a fallback to swap.
   const [translator] = await Promise.all([translatorFor(lang, read), PAGES[entry.page].preload()]);
-  const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient();
   for (const query of known) queryClient.setQueryData(query.queryKey, query.data);
   const failures: unknown[] = [];
@@ -131,7 +126,9 @@ export async function renderPage(
         <PageHeadCollector.Provider value={collector}>
           <I18nextProvider i18n={translator}>
             <AppRoot queryClient={queryClient}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
+              <StaticRouter location={url}>
+                <AppRoutes />
+              </StaticRouter>
             </AppRoot>
           </I18nextProvider>
         </PageHeadCollector.Provider>

@@ -2,11 +2,11 @@ import './styles.css';
 import { KNOWN_QUERIES_ID, type KnownQuery } from '@hunab/contracts';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppRoot } from './app/AppRoot.tsx';
 import { showStartupFailure } from './app/errors.tsx';
 import { PAGES } from './app/pages.ts';
-import { createAppRouter } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { listenForSessionChanges, restoreSession } from './features/auth/session.ts';
 import { startCardSync } from './features/cards/sync.ts';
 import { watchConnection } from './lib/connection.ts';
@@ -50,10 +50,11 @@ async function bootstrap(): Promise<void> {
   const ready = Promise.all([translations, restoreSession(), waitForFonts()]);
   // The requests are under way. The router comes in the next task, the page's data and chunk in the one after.
   if (rendered) await nextTask();
-  const router = createAppRouter();
   const app = (
     <AppRoot queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppRoot>
   );
   if (rendered) {

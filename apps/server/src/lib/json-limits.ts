@@ -39,14 +39,21 @@ export function assertStorableJson(
   }
 }
 
-/** A pre-validation hook: a body nested too deeply is a 400 before any schema or handler walks it. */
-export async function rejectDeepBodies(request: { body?: unknown }): Promise<void> {
+/**
+ * A pre-validation hook: a body nested too deeply is a 400 before any schema or handler walks it. A callback hook,
+ * so a request without a body (most of them) costs no promise.
+ */
+export function rejectDeepBodies(request: { body?: unknown }, _reply: unknown, done: (error?: Error) => void): void {
   const { body } = request;
   if (body !== null && typeof body === 'object' && !jsonWithin(body, MAX_BODY_DEPTH)) {
-    throw new ApiError(
-      400,
-      'VALIDATION_ERROR',
-      `The request body nests deeper than ${MAX_BODY_DEPTH} levels or holds too many values.`,
+    done(
+      new ApiError(
+        400,
+        'VALIDATION_ERROR',
+        `The request body nests deeper than ${MAX_BODY_DEPTH} levels or holds too many values.`,
+      ),
     );
+    return;
   }
+  done();
 }

@@ -123,10 +123,20 @@ export function createMetrics(options: { db: Db; pool?: () => PoolStats | null; 
     },
     /** Times every request by its route pattern (never its path: ids would make a series each). */
     instrument(app: FastifyInstance) {
-      app.addHook('onResponse', async (request, reply) => {
+      // The series of one method, route and status, found once: prom-client would hash the labels on every answer.
+      const series = new Map<string, ReturnType<typeof requests.labels>>();
+      app.addHook('onResponse', (request, reply, done) => {
         const route = request.routeOptions.url ?? 'unmatched';
-        if (route === '/api/metrics') return;
-        requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+        if (route !== '/api/metrics') {
+          const key = `${request.method} ${reply.statusCode} ${route}`;
+          let timer = series.get(key);
+          if (!timer) {
+            timer = requests.labels({ method: request.method, route, status: String(reply.statusCode) });
+            series.set(key, timer);
+          }
+          timer.observe(reply.elapsedTime / 1000);
+        }
+        done();
       });
     },
     /** `GET /api/metrics`: 404 without a token configured, 401 without the right bearer token. */

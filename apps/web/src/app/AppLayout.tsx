@@ -11,7 +11,6 @@ import { changeLanguage } from '../features/auth/language-change.ts';
 import { signOut, useImpersonation, useSession } from '../features/auth/session.ts';
 import { MatrixMenu } from '../features/calendar/MatrixMenu.tsx';
 import { CARDS_TOGGLE_ID, cardsBar, useCardsBarOpen } from '../features/cards/bar.ts';
-import { EducationLayout } from '../features/education/EducationLayout.tsx';
 import { PricewallHost } from '../features/paywall/PricewallHost.tsx';
 import { track } from '../lib/analytics.ts';
 import { ReadyMark, WhenInView } from '../lib/hydration.tsx';
@@ -35,9 +34,15 @@ import { useDismiss } from '../lib/use-dismiss.ts';
 import { ConnectionLine } from './ConnectionLine.tsx';
 import { PageSpinner } from './guards.tsx';
 import { layoutRules } from './layoutRules.ts';
-import { TopBannersSlot } from './TopBannersSlot.tsx';
 
 const CardsBar = lazy(() => import('../features/cards/CardsBar.tsx'));
+// Loaded after the first paint: a page sent as HTML keeps their server-rendered markup until their code is here.
+const EducationLayout = lazy(() =>
+  import('../features/education/EducationLayout.tsx').then((module) => ({ default: module.EducationLayout })),
+);
+const TopBannersSlot = lazy(() =>
+  import('./TopBannersSlot.tsx').then((module) => ({ default: module.TopBannersSlot })),
+);
 const CommentsBlock = lazy(() => import('../features/comments/CommentsBlock.tsx'));
 const ImpersonationBanner = lazy(() => import('../features/auth/components/ImpersonationBanner.tsx'));
 /** The admin button, fetched only for administrators, so the first download of everyone else stays as it was. */
@@ -359,12 +364,14 @@ export function AppLayout() {
 
   if (rules.ownChrome) {
     return (
-      <EducationLayout>
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-          <ReadyMark />
-        </Suspense>
-      </EducationLayout>
+      <Suspense fallback={<PageSpinner />}>
+        <EducationLayout>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+            <ReadyMark />
+          </Suspense>
+        </EducationLayout>
+      </Suspense>
     );
   }
 
@@ -380,7 +387,9 @@ export function AppLayout() {
           <ImpersonationBanner adminPath={localizedPath(lang, '/admin/users')} />
         </Suspense>
       )}
-      <TopBannersSlot enabled={rules.topNotifications} lang={lang} path={path} />
+      <Suspense fallback={null}>
+        <TopBannersSlot enabled={rules.topNotifications} lang={lang} path={path} />
+      </Suspense>
       <ConnectionLine lang={lang} />
       <Header lang={lang} path={path} entry={entry} />
       <main

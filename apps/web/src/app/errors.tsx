@@ -1,22 +1,16 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { reportError } from '../lib/error-reporting.ts';
 import { ReadyMark } from '../lib/hydration.tsx';
 import { isChunkLoadError, startChunkRecovery } from './update.tsx';
 
-/** 'Unexpected Application Error!' for a route that failed: its status text or message. */
-export function RouteErrorPage() {
-  const error = useRouteError();
+/** 'Unexpected Application Error!' for a route that failed: its message. */
+function RouteErrorPage({ error }: { error: unknown }) {
   if (isChunkLoadError(error)) {
     startChunkRecovery();
     return null;
   }
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+  const detail = error instanceof Error ? error.message : String(error);
   return (
     <main className="error-screen" role="alert">
       <ReadyMark />
@@ -27,6 +21,38 @@ export function RouteErrorPage() {
       </a>
     </main>
   );
+}
+
+/**
+ * What a page or the layout throws while rendering shows the route's error page; moving to another address tries
+ * again, as React Router's route error boundary did.
+ */
+export class RouteErrorBoundary extends Component<
+  { pathname: string; children: ReactNode },
+  { error: unknown; pathname: string; failed: boolean }
+> {
+  override state = { error: null as unknown, pathname: this.props.pathname, failed: false };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true };
+  }
+
+  static getDerivedStateFromProps(
+    props: { pathname: string },
+    state: { pathname: string; failed: boolean; error: unknown },
+  ) {
+    return props.pathname === state.pathname
+      ? null
+      : { pathname: props.pathname, failed: false, error: null as unknown };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override render() {
+    return this.state.failed ? <RouteErrorPage error={this.state.error} /> : this.props.children;
+  }
 }
 
 function SomethingWentWrong({ error }: { error: Error }) {

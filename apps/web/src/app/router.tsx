@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { localizedPath } from '../lib/languages.ts';
 import { type RouteMatch, useRouteMatch } from '../lib/route-match.ts';
 import { AppLayout } from './AppLayout.tsx';
-import { RouteErrorPage } from './errors.tsx';
+import { RouteErrorBoundary } from './errors.tsx';
 import { RouteGuard } from './guards.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { PAGES } from './pages.ts';
@@ -49,14 +49,20 @@ function TablePage() {
   );
 }
 
-/** The layout around one route for every page; which page it is comes from the route table (route-match.ts). */
-export function buildRoutes(): RouteObject[] {
-  return [
-    { element: <AppLayout />, errorElement: <RouteErrorPage />, children: [{ path: '*', element: <TablePage /> }] },
-  ];
-}
-
-/** The browser's router; the server renders the same routes with a static router (entry-server.tsx). */
-export function createAppRouter() {
-  return createBrowserRouter(buildRoutes());
+/**
+ * The layout around one route for every page; which page it is comes from the route table (route-match.ts). The
+ * browser wraps it in a BrowserRouter, the server in a StaticRouter: React Router's declarative mode, without the
+ * data router (loaders, actions), which the app does not use and which was a fifth of the first download.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route path="*" element={<TablePage />} />
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
 }

@@ -6,6 +6,7 @@ import {
   kinResponseSchema,
   langQuerySchema,
 } from '@hunab/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { boundedCache, type CacheRegistry } from '../../lib/caches.ts';
 import { errorResponses } from '../../lib/errors.ts';
@@ -15,11 +16,33 @@ const CACHE_FOR_A_DAY = 'public, max-age=86400';
 const tags = ['calendar'];
 /** A date or a kin number that is not one. */
 const errors = errorResponses(400);
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The answers of these routes never change, so they are kept as written JSON, checked against their schema once when
+ * made, and sent as they are, without the schema check and serialisation of every request.
+ */
+function keptAnswers<T>(schema: { encode(value: { success: true; data: T }): unknown }, max: number) {
+  const answers = boundedCache<string>(max, 24 * 3600_000);
+  return {
+    clear: () => answers.clear(),
+    /** Sends the answer kept under `key`, made by `make` the first time. */
+    send(reply: FastifyReply, key: string, make: () => T): FastifyReply {
+      let answer = answers.get(key);
+      if (!answer) {
+        answer = JSON.stringify(schema.encode({ success: true, data: make() }));
+        answers.set(key, answer);
+      }
+      return reply.header('cache-control', CACHE_FOR_A_DAY).type(JSON_TYPE).send(answer);
+    },
+  };
+}
 
 export const calendarRoutes: FastifyPluginAsyncZod<{ caches: CacheRegistry }> = async (app, { caches }) => {
   // Day records of the dates people open most (today, birthdays) are kept in memory; the admin tool empties it.
-  const days = boundedCache<ReturnType<typeof calendarDay>>(5000, 24 * 3600_000);
-  caches.register('calculations', () => days.clear());
+  const days = keptAnswers(calendarDayResponseSchema, 5000);
+  const kins = keptAnswers(kinResponseSchema, 260 * 8);
+  caches.register('calculations', () => days.clear() + kins.clear());
 
   app.get(
     '/calendar/day/:date',
@@ -33,14 +56,9 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ caches: CacheRegistry }> = 
       },
     },
     async (request, reply) => {
-      const key = `${request.params.date}|${request.query.lang}`;
-      let day = days.get(key);
-      if (!day) {
-        day = calendarDay(parseDate(request.params.date), request.query.lang);
-        days.set(key, day);
-      }
-      reply.header('cache-control', CACHE_FOR_A_DAY);
-      return { success: true as const, data: day };
+      const { date } = request.params;
+      const { lang } = request.query;
+      return days.send(reply, `${date}|${lang}`, () => calendarDay(parseDate(date), lang));
     },
   );
 
@@ -56,8 +74,9 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ caches: CacheRegistry }> = 
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', CACHE_FOR_A_DAY);
-      return { success: true as const, data: kinEntity(request.params.n, request.query.lang) };
+      const { n } = request.params;
+      const { lang } = request.query;
+      return kins.send(reply, `${n}|${lang}`, () => kinEntity(n, lang));
     },
   );
 };

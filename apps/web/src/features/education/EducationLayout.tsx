@@ -81,7 +81,7 @@ export function EducationLayout({ children }: { children: ReactNode }) {
         >
           <Icon name="menu" />
         </button>
-        <Link to={localizedPath(lang, '/dash')} className="brand">
+        <Link to={localizedPath(lang, '/dash')} className="brand" aria-label={t('translation:app.home')}>
           <img src="/favicon.svg" alt="" width={24} height={24} />
           <span>Hunab</span>
         </Link>
