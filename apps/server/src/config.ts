@@ -1,5 +1,5 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Env } from './env.ts';
 import type { CrmConfig } from './modules/crm/adapter.ts';
@@ -67,10 +67,16 @@ export function loadVapidKeys(
   const file = join(dir, 'vapid-keys.json');
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true });
+    // Written whole under another name, then linked into place: processes starting together on one data folder
+    // never read a half-written file, and the first link wins, so all of them sign with the same keys.
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(draft, JSON.stringify(generateVapidKeys()), { mode: 0o600, flag: 'wx' });
     try {
-      writeFileSync(file, JSON.stringify(generateVapidKeys()), { mode: 0o600, flag: 'wx' });
+      linkSync(draft, file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(draft);
     }
   }
   chmodSync(file, 0o600);
