@@ -41,6 +41,8 @@ import { createCrmAdapter } from './modules/crm/adapter.ts';
 import { crmRoutes } from './modules/crm/routes.ts';
 import { type CrmService, createCrmService } from './modules/crm/service.ts';
 import { crmViewRoutes } from './modules/crm/views.ts';
+import { cyclesRoutes } from './modules/cycles/routes.ts';
+import { createCyclesService } from './modules/cycles/service.ts';
 import { educationRoutes } from './modules/education/routes.ts';
 import { emailTopicRoutes } from './modules/email-topics/routes.ts';
 import { createEmailTopicService, type EmailTopicService } from './modules/email-topics/service.ts';
@@ -368,6 +370,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(gameRoutes, { auth, game: createGameService({ db: database.db, subscriptions, now }), now });
       await api.register(shareRoutes, { share: createShareService(drawingPool) });
       await api.register(compatRoutes, { auth, compat: createCompatService({ db: database.db, subscriptions }) });
+      await api.register(cyclesRoutes, { auth, cycles: createCyclesService({ subscriptions }), now });
       await api.register(educationRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(journalRoutes, {
         auth,

@@ -15,6 +15,7 @@ export * from './commerce.ts';
 export * from './compat.ts';
 export * from './content.ts';
 export * from './crm.ts';
+export * from './cycles.ts';
 export * from './education.ts';
 export * from './email-topics.ts';
 export * from './errors.ts';

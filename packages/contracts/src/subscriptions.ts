@@ -158,7 +158,11 @@ export const purchaseCheckResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({
     hasPurchase: z.boolean(),
+    /** The access record of spec 001 section 3: bought and not yet ended (it may still wait for its first day). */
+    hasAccess: z.boolean(),
+    productLevel: z.number().int().nullable(),
     activationDate: z.string().nullable(),
+    activationType: z.enum(['immediate', 'next_wavespell', 'date']).nullable(),
     isActive: z.boolean(),
   }),
 });
