@@ -92,6 +92,8 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
 import { createTeamService } from './modules/teams/service.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
+import { registerTestimonialFiles, testimonialRoutes } from './modules/testimonials/routes.ts';
+import { createTestimonialService } from './modules/testimonials/service.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerContentFiles, registerWebApp } from './web.ts';
 
@@ -203,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const auth = createAuthService({ repo: authRepository, config, mailer, now, registrations });
   const subscriptions = createSubscriptionService(database.db, now);
+  const testimonials = createTestimonialService({ db: database.db, now });
   app.decorate('subscriptions', subscriptions);
   const referrals = createReferralService({
     db: database.db,
@@ -371,6 +374,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(shareRoutes, { share: createShareService(drawingPool) });
       await api.register(compatRoutes, { auth, compat: createCompatService({ db: database.db, subscriptions }) });
       await api.register(cyclesRoutes, { auth, cycles: createCyclesService({ subscriptions }), now });
+      await api.register(testimonialRoutes, { db: database.db, auth, testimonials, now });
       await api.register(educationRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(journalRoutes, {
         auth,
@@ -398,6 +402,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  registerTestimonialFiles(app, testimonials);
   await registerContentFiles(app, config.contentDir);
   registerReferralLanding(app, referrals, config.publicUrl.startsWith('https:'));
   registerBotLinks(app, insights, settings);

@@ -78,6 +78,7 @@ const TABLES = [
   'referrals',
   'referral_rewards',
   'admin_audit',
+  'testimonials',
   'analytics_daily',
   'analytics_daily_actives',
   'tracked_clicks',

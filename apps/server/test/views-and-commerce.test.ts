@@ -172,9 +172,12 @@ describe('promo codes, mailing lists, purchases and CRM views', () => {
       register: true,
       password: 'correct horse',
       birth_date: '1990-01-01',
+      name: 'Ana Lima',
     });
     expect(registered.status).toBe(200);
     expect(registered.body.token).toEqual(expect.any(String));
+    // The new account as a sign-in gives it, so the client stores it the same way.
+    expect(registered.body.user).toMatchObject({ email: newcomer, name: 'Ana Lima', birth_date: '1990-01-01' });
     expect((await api.get('/api/auth/me', { token: registered.body.token })).body.user.email).toBe(newcomer);
     const twice = await api.post('/api/subscriptions/subscribe', {
       email: newcomer,

@@ -41,4 +41,5 @@ export * from './system.ts';
 export * from './team-rules.ts';
 export * from './teams.ts';
 export * from './telemetry.ts';
+export * from './testimonials.ts';
 export * from './text.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { birthDateSchema, emailSchema, INTERESTS, passwordSchema, utcToday } from './auth.ts';
+import { birthDateSchema, emailSchema, INTERESTS, passwordSchema, userSchema, utcToday } from './auth.ts';
 import { dateTextSchema, languageSchema } from './calendar.ts';
 import { DASH_TABS, MATRIX_KINDS, PLAN_IDS, PLAN_TIERS, type PlanId, SUBSCRIPTION_STATUSES } from './plans.ts';
 import { safeText } from './text.ts';
@@ -114,6 +114,8 @@ export const interestSubscribeBodySchema = z
     register: z.boolean().default(false),
     password: passwordSchema.optional(),
     birth_date: birthDateSchema(utcToday).optional(),
+    /** The name of a new account (registering only). */
+    name: safeText(100).trim().optional(),
   })
   .refine((body) => !body.register || (body.password && body.birth_date), {
     message: 'Registering needs a password and a birth date',
@@ -207,5 +209,6 @@ export const interestSubscribeResponseSchema = z.object({
   message: z.string(),
   subscribed: z.boolean(),
   token: z.string().nullable(),
-  user: z.object({ id: z.string(), email: z.string() }).nullable(),
+  /** The new account when the request registered, as the sign-in reply gives it; else null. */
+  user: userSchema.nullable(),
 });
