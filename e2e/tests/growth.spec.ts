@@ -52,12 +52,9 @@ test.describe('landings and legal pages', () => {
     });
   }
 
-  test('a landing has no header controls, a footer that does not stick, testimonials and a call to action', async ({
-    page,
-  }) => {
+  test('a landing has no header controls, a footer that does not stick, and a call to action', async ({ page }) => {
     await page.goto('/en/13days');
     await expect(page.getByTestId('landing')).toHaveAttribute('data-landing', '13days');
-    await expect(page.getByTestId('testimonials').locator('figure')).toHaveCount(6);
     await expect(page.getByTestId('landing-price')).toHaveText('$29.00');
     await expect(page.locator('.app-footer')).toHaveClass(/app-footer-static/);
     await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);

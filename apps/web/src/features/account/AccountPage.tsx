@@ -21,6 +21,7 @@ import { type SessionUser, signOut, updateSessionUser, useSession } from '../aut
 import { AccountLayout } from './AccountLayout.tsx';
 import { CalendarFeed } from './CalendarFeed.tsx';
 import { DataRights } from './DataRights.tsx';
+import { TestimonialForm } from './TestimonialForm.tsx';
 
 type Status = { kind: 'success' | 'danger'; text: string } | null;
 
@@ -228,6 +229,7 @@ export default function AccountPage() {
           {t('header.logout')}
         </button>
       </section>
+      <TestimonialForm user={user} lang={lang} />
       <DataRights />
     </AccountLayout>
   );
