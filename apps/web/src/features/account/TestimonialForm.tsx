@@ -156,16 +156,20 @@ export function TestimonialForm({ user, lang }: { user: SessionUser; lang: Langu
       {mine.data && mine.data.length > 0 && (
         <ul className="list-unstyled mt-3 mb-0" data-testid="my-testimonials">
           {mine.data.map((item) => (
-            <li key={item.id} className="d-flex gap-2 align-items-start mb-2" data-status={item.status}>
+            <li key={item.id} className="d-flex flex-wrap gap-2 align-items-center mb-2" data-status={item.status}>
               <span
                 className={`badge text-bg-${item.status === 'approved' ? 'success' : item.status === 'rejected' ? 'secondary' : 'warning'}`}
               >
                 {t(`testimonials.status.${item.status}`)}
               </span>
-              <span className="flex-grow-1 text-break small">{item.text}</span>
-              <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void withdraw(item)}>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-danger ms-auto"
+                onClick={() => void withdraw(item)}
+              >
                 {t('testimonials.form.withdraw')}
               </button>
+              <span className="w-100 text-break small">{item.text}</span>
             </li>
           ))}
         </ul>

@@ -209,14 +209,7 @@ function EditDialog({
           />
         ))}
         <InputField label={t('testimonials.position')} value={position} onChange={setPosition} type="number" />
-        {error && (
-          <p className="alert alert-danger py-2 mb-0" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="btn btn-primary">
-          {t('testimonials.save')}
-        </button>
+        <SaveRow error={error} />
       </form>
     </Dialog>
   );
@@ -273,15 +266,25 @@ function VideoDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () =>
           onChange={(text) => setVideo({ ...video, text })}
           maxLength={300}
         />
-        {error && (
-          <p className="alert alert-danger py-2 mb-0" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="btn btn-primary">
-          {t('testimonials.save')}
-        </button>
+        <SaveRow error={error} />
       </form>
     </Dialog>
+  );
+}
+
+/** A dialog's last row: the refusal, if any, and the save button. */
+function SaveRow({ error }: { error: string | null }) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      {error && (
+        <p className="alert alert-danger py-2 mb-0" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary">
+        {t('testimonials.save')}
+      </button>
+    </>
   );
 }
