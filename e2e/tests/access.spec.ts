@@ -324,3 +324,25 @@ test.describe('top banners', () => {
     await expect(page.getByTestId('top-banner')).toHaveCount(0);
   });
 });
+
+test.describe('an administrator', () => {
+  test('sees the admin strip on the matrix pages: the access source, the simulated plan, views not counted', async ({
+    page,
+    request,
+  }) => {
+    await useSession(page, await loginAs(request, ADMIN.email, ADMIN.password));
+    await page.goto('/en/tzolkin');
+    const strip = page.getByTestId('admin-matrix-strip');
+    await expect(strip).toHaveAttribute('data-source', 'admin');
+    await expect(page.getByTestId('admin-strip-source')).toHaveText('the administrator role (everything open)');
+    await expect(page.getByTestId('admin-strip-simulated')).toHaveText('none');
+    await expect(page.getByTestId('admin-strip-views')).toHaveText('not counted for administrators');
+    await expect(strip).toContainText('tzolkin_matrix');
+    await expect(page.getByTestId('view-limits')).toHaveCount(0);
+    await page.evaluate(() => localStorage.setItem('hunab_access_simulation', 'free'));
+    await page.goto('/en/moon');
+    await expect(strip).toHaveAttribute('data-source', 'simulated');
+    await expect(page.getByTestId('admin-strip-simulated')).toHaveText('Free account');
+    await expect(strip).toContainText('moon_matrix');
+  });
+});

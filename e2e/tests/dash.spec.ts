@@ -1,6 +1,6 @@
 import { calendarDay, formatDate, kinEntity, nextDateOfKin, parseDate, today } from '@hunab/calendar';
 import { expect } from '@playwright/test';
-import { ADMIN, loginAs, test, useSession } from './fixtures.ts';
+import { ADMIN, createAccount, loginAs, test, useSession } from './fixtures.ts';
 
 const hashOf = (date: string) => `#${Buffer.from(date).toString('base64')}`;
 
@@ -43,19 +43,41 @@ test.describe('the dashboard', () => {
 });
 
 test.describe('personal cycles', () => {
-  test('computes the birth kin, the kin of the year and the next galactic return', async ({ page }) => {
-    await page.goto(`/en/dash/cycles${hashOf('1987-07-26')}`);
+  test('shows a guest the current cycle and the pricewall for the rest; a Basic subscriber sees every cycle', async ({
+    page,
+    request,
+  }) => {
+    const cycles = `/en/dash/cycles${hashOf('1987-07-26')}`;
+    await page.goto(cycles);
     await expect(page.getByTestId('cycles-birth-kin')).toHaveAttribute('data-kin', '34');
+    await expect(page.getByTestId('cycles-year-kin')).toBeVisible();
+    await expect(page.getByTestId('cycles-locked')).toBeVisible();
+    await expect(page.getByTestId('cycles-next-return')).toHaveCount(0);
+    await page.getByTestId('cycles-unlock').click();
+    await expect(page.getByTestId('pricewall')).toHaveAttribute('data-reason', 'cycles_access');
+
+    const account = await createAccount(request, { lang: 'en' });
+    const admin = await loginAs(request, ADMIN.email, ADMIN.password);
+    const granted = await request.post(`/api/admin/users/${account.user.id}/subscription`, {
+      data: { plan_id: 'basic', days: 30 },
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(granted.ok()).toBe(true);
+    await useSession(page, account);
+    // The same address differs only by its hash: a reload starts the app anew, signed in.
+    await page.reload();
+    await expect(page.getByTestId('cycles-full')).toBeVisible();
+    await expect(page.getByTestId('cycles-locked')).toHaveCount(0);
     const next = nextDateOfKin(today(), 34);
     await expect(page.getByTestId('cycles-next-return').locator('a')).toHaveAttribute(
       'href',
       `/en/context/${formatDate(next)}`,
     );
-    const oracle = kinEntity(34).oracle;
     await expect(page.getByTestId('cycles-oracle').locator('.cross-analog')).toHaveAttribute(
       'data-kin',
-      String(oracle.analog),
+      String(kinEntity(34).oracle.analog),
     );
+    await expect(page.getByTestId('cycles-years').locator('li')).toHaveCount(9);
   });
 
   test('asks for a birth date when none is given and carries it in the hash', async ({ page }) => {

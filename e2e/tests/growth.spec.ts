@@ -52,12 +52,9 @@ test.describe('landings and legal pages', () => {
     });
   }
 
-  test('a landing has no header controls, a footer that does not stick, testimonials and a call to action', async ({
-    page,
-  }) => {
+  test('a landing has no header controls, a footer that does not stick, and a call to action', async ({ page }) => {
     await page.goto('/en/13days');
     await expect(page.getByTestId('landing')).toHaveAttribute('data-landing', '13days');
-    await expect(page.getByTestId('testimonials').locator('figure')).toHaveCount(6);
     await expect(page.getByTestId('landing-price')).toHaveText('$29.00');
     await expect(page.locator('.app-footer')).toHaveClass(/app-footer-static/);
     await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
@@ -111,6 +108,34 @@ test.describe('landings and legal pages', () => {
     await form.getByRole('textbox').fill(`secrets.${Date.now()}@example.com`);
     await form.getByRole('button').click();
     await expect(page.getByTestId('mailing-sent').first()).toBeVisible();
+  });
+
+  test('the 13 secrets form checks the address, then creates the account in the same step and signs in', async ({
+    page,
+  }) => {
+    await page.goto('/en/13secrets');
+    const form = page.locator('#subscribe');
+    const email = `secrets.account.${Date.now()}@example.com`;
+    await form.getByPlaceholder('Your email').fill(email);
+    await form.getByLabel('Also create my account').check();
+    await form.getByLabel('Your first name (optional)').fill('Ixchel');
+    await form.getByLabel(/^Password/).fill('short');
+    await form.getByRole('button', { name: 'Send me the first secret' }).click();
+    await expect(form.getByRole('alert')).toHaveText('The password needs at least 6 characters.');
+    await form.getByLabel(/^Password/).fill('a long secret 13');
+    await form.getByLabel('Your birth date').fill('1990-04-12');
+    const checked = page.waitForRequest((call) => call.url().endsWith('/api/subscriptions/check'));
+    await form.getByRole('button', { name: 'Send me the first secret' }).click();
+    expect((await checked).postDataJSON()).toEqual({ email, interest: '13secrets' });
+    await expect(page.getByTestId('mailing-registered')).toBeVisible();
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem('auth_token'),
+      user: JSON.parse(localStorage.getItem('user') ?? 'null'),
+      email: localStorage.getItem('user_email'),
+      name: localStorage.getItem('user_name'),
+    }));
+    expect(stored).toMatchObject({ token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/), email, name: 'Ixchel' });
+    expect(stored.user).toMatchObject({ email, birth_date: '1990-04-12' });
   });
 
   test('the old legal addresses lead to the legal pages of their language', async ({ page }) => {

@@ -21,6 +21,44 @@ async function serverStatus(page: Page, account: Account): Promise<string | null
 const normalize = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
 
 test.describe('the subscription management page', () => {
+  test('says why the visitor came: the views left, the plan needed and the dashboard tab to go back to', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request, { lang: 'en' });
+    await useSession(page, account);
+    await page.goto('/en/account/subscription?reason=limit_reached&views_remaining=2&tab=oracle&subscription_level=1');
+    const visit = page.getByTestId('visit-context');
+    await expect(visit).toContainText('You have reached the limit of your plan.');
+    await expect(page.getByTestId('visit-views')).toHaveText('You have 2 free views left this month.');
+    await expect(page.getByTestId('visit-level')).toHaveAttribute('data-included', 'false');
+    await expect(page.getByTestId('visit-plan-link')).toHaveAttribute('href', /\/en\/subscription\?.*plan=basic/);
+    await expect(page.getByTestId('visit-back')).toHaveAttribute('href', '/en/dash?tab=oracle');
+    await page.goto('/en/account/subscription?views_remaining=0&subscription_level=9&tab=nowhere');
+    await expect(page.getByTestId('visit-views')).toHaveText('You have no free views left this month.');
+    await expect(page.getByTestId('visit-level')).toHaveCount(0);
+    await expect(page.getByTestId('visit-back')).toHaveCount(0);
+  });
+
+  test('notes every page a signed-in reader opens for the CRM, not only the subscription page', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request, { lang: 'en' });
+    await useSession(page, account);
+    const noted: string[] = [];
+    page.on('request', (call) => {
+      if (call.url().endsWith('/api/amocrm/subscription-view')) noted.push(call.postDataJSON().pageUrl);
+    });
+    await page.goto('/en/tzolkin');
+    await expect.poll(() => noted.length).toBe(1);
+    await page.getByRole('link', { name: 'Moon' }).first().click();
+    await expect(page).toHaveURL(/\/en\/moon/);
+    await expect.poll(() => noted.length).toBe(2);
+    expect(noted[0]).toMatch(/\/en\/tzolkin$/);
+    expect(noted[1]).toMatch(/\/en\/moon/);
+  });
+
   test('shows a granted plan, pauses, resumes, takes the pause alternative and then cancels', async ({
     page,
     request,

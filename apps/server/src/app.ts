@@ -41,6 +41,8 @@ import { createCrmAdapter } from './modules/crm/adapter.ts';
 import { crmRoutes } from './modules/crm/routes.ts';
 import { type CrmService, createCrmService } from './modules/crm/service.ts';
 import { crmViewRoutes } from './modules/crm/views.ts';
+import { cyclesRoutes } from './modules/cycles/routes.ts';
+import { createCyclesService } from './modules/cycles/service.ts';
 import { educationRoutes } from './modules/education/routes.ts';
 import { emailTopicRoutes } from './modules/email-topics/routes.ts';
 import { createEmailTopicService, type EmailTopicService } from './modules/email-topics/service.ts';
@@ -92,6 +94,8 @@ import { createTeamService } from './modules/teams/service.ts';
 import { createTelegram, type Telegram } from './modules/telegram/index.ts';
 import { telegramRoutes } from './modules/telegram/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
+import { registerTestimonialFiles, testimonialRoutes } from './modules/testimonials/routes.ts';
+import { createTestimonialService } from './modules/testimonials/service.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerContentFiles, registerWebApp } from './web.ts';
 
@@ -205,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const auth = createAuthService({ repo: authRepository, config, mailer, now, registrations });
   const subscriptions = createSubscriptionService(database.db, now);
+  const testimonials = createTestimonialService({ db: database.db, now });
   app.decorate('subscriptions', subscriptions);
   const referrals = createReferralService({
     db: database.db,
@@ -385,6 +390,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(gameRoutes, { auth, game: createGameService({ db: database.db, subscriptions, now }), now });
       await api.register(shareRoutes, { share: createShareService(drawingPool) });
       await api.register(compatRoutes, { auth, compat: createCompatService({ db: database.db, subscriptions }) });
+      await api.register(cyclesRoutes, { auth, cycles: createCyclesService({ subscriptions }), now });
+      await api.register(testimonialRoutes, { db: database.db, auth, testimonials, now });
       await api.register(educationRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(journalRoutes, {
         auth,
@@ -419,6 +426,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  registerTestimonialFiles(app, testimonials);
   await registerContentFiles(app, config.contentDir);
   registerReferralLanding(app, referrals, config.publicUrl.startsWith('https:'));
   registerBotLinks(app, insights, settings, () => telegram.username());

@@ -172,7 +172,12 @@ describe('the built-in test provider', () => {
     const check = await api.get('/api/bot/payments/by-product?product_name=main&product_level=1', {
       token: buyer.token,
     });
-    expect(check.body.data.hasPurchase).toBe(true);
+    expect(check.body.data).toMatchObject({
+      hasPurchase: true,
+      hasAccess: true,
+      productLevel: 1,
+      activationType: 'next_wavespell',
+    });
     const history = await api.get('/api/payments?lang=en', { token: buyer.token });
     expect(history.body.payments).toHaveLength(1);
     expect(history.body.payments[0]).toMatchObject({ id: order.id, status: 'paid', product_name: '13 Days' });

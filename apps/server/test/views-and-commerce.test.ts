@@ -172,9 +172,12 @@ describe('promo codes, mailing lists, purchases and CRM views', () => {
       register: true,
       password: 'correct horse',
       birth_date: '1990-01-01',
+      name: 'Ana Lima',
     });
     expect(registered.status).toBe(200);
     expect(registered.body.token).toEqual(expect.any(String));
+    // The new account as a sign-in gives it, so the client stores it the same way.
+    expect(registered.body.user).toMatchObject({ email: newcomer, name: 'Ana Lima', birth_date: '1990-01-01' });
     expect((await api.get('/api/auth/me', { token: registered.body.token })).body.user.email).toBe(newcomer);
     const twice = await api.post('/api/subscriptions/subscribe', {
       email: newcomer,
@@ -188,12 +191,19 @@ describe('promo codes, mailing lists, purchases and CRM views', () => {
     expect(lists.map((row) => row.interest)).toEqual(['coach']);
   });
 
-  it('answers whether the user bought a product, and when its content opens', async () => {
+  it('answers the access record of a product: bought, its level, and when and how its content opens', async () => {
     const boss = await admin();
     const user = await signUp();
     const check = () =>
       api.get('/api/bot/payments/by-product?product_name=main&product_level=1', { token: user.token });
-    expect((await check()).body.data).toEqual({ hasPurchase: false, activationDate: null, isActive: false });
+    expect((await check()).body.data).toEqual({
+      hasPurchase: false,
+      hasAccess: false,
+      productLevel: null,
+      activationDate: null,
+      activationType: null,
+      isActive: false,
+    });
     expect((await api.get('/api/bot/payments/by-product?product_name=main')).status).toBe(401);
     const tomorrow = new Date(Date.now() + DAY).toISOString().slice(0, 10);
     await api.post(
@@ -201,7 +211,15 @@ describe('promo codes, mailing lists, purchases and CRM views', () => {
       { product_name: 'main', product_level: 1, activation_date: tomorrow },
       { token: boss.token },
     );
-    expect((await check()).body.data).toEqual({ hasPurchase: true, activationDate: tomorrow, isActive: false });
+    // Bought, so it gives access, but its content waits for the activation date.
+    expect((await check()).body.data).toEqual({
+      hasPurchase: true,
+      hasAccess: true,
+      productLevel: 1,
+      activationDate: tomorrow,
+      activationType: 'date',
+      isActive: false,
+    });
     expect(
       (
         await api.post(

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchProducts, fetchVariations } from '../src/features/commerce/api.ts';
+import { fetchProducts, fetchVariations, forgetVariationsInMemory } from '../src/features/commerce/api.ts';
 import { resultView } from '../src/features/commerce/result.ts';
 import { heldProgrammeOf, programmeOpens } from '../src/lib/owned-programmes.ts';
 import { formatMoney } from '../src/lib/plans.ts';
@@ -8,6 +8,7 @@ import { MemoryStorage } from './helpers/memory-storage.ts';
 
 beforeEach(() => {
   vi.stubGlobal('window', { localStorage: new MemoryStorage(), sessionStorage: new MemoryStorage() });
+  forgetVariationsInMemory();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -56,6 +57,25 @@ describe('the products cache (spec 001 section 4)', () => {
     expect(failing).toHaveBeenCalledTimes(1);
     vi.stubGlobal('fetch', answer({ success: true, variations: [product('13moons_simple')] }));
     expect(await fetchVariations('13moons', 'ru', 61_000)).toHaveLength(1);
+  });
+
+  it('keeps a product’s variations for 5 minutes in memory and in session storage', async () => {
+    const fetch = answer({ success: true, variations: [product('13moons_simple')] });
+    vi.stubGlobal('fetch', fetch);
+    await fetchVariations('13moons', 'en', 1_000_000);
+    await fetchVariations('13moons', 'en', 1_000_000 + 4 * 60_000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // A reload empties memory; the tab's session storage still answers.
+    forgetVariationsInMemory();
+    expect(await fetchVariations('13moons', 'en', 1_000_000 + 4 * 60_000)).toEqual([product('13moons_simple')]);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(window.sessionStorage.getItem('product_variations:13moons|en') ?? '{}')).toMatchObject({
+      timestamp: 1_000_000,
+    });
+    await fetchVariations('13moons', 'en', 1_000_000 + 5 * 60_000);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await fetchVariations('13moons', 'ru', 1_000_000 + 5 * 60_000);
+    expect(fetch).toHaveBeenCalledTimes(3);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   paymentMethodLabel,
   shouldRetryRefresh,
   statusOf,
+  visitContextOf,
 } from '../src/features/subscription/model.ts';
 import { plansOfPeriod } from '../src/features/subscription/SubscriptionPage.tsx';
 import { ApiRequestError } from '../src/lib/api-error.ts';
@@ -158,5 +159,32 @@ describe('the payment method of a subscription', () => {
     expect(method({})).toEqual(['paymentMethods.card']);
     expect(method({ payment_method: 'paypal', source: 'paypal' })).toEqual(['paymentMethods.paypal']);
     expect(method({ payment_method: null, source: 'admin' })).toEqual(['paymentMethods.none']);
+  });
+});
+
+describe('what the link to /account/subscription says (spec 000 section 2.4)', () => {
+  const visit = (query: string) => visitContextOf(new URLSearchParams(query));
+
+  it('reads the views left, the dashboard tab and the level asked for', () => {
+    expect(visit('views_remaining=3&tab=oracle&subscription_level=2')).toEqual({
+      viewsRemaining: 3,
+      tab: 'oracle',
+      level: 2,
+    });
+    expect(visit('views_remaining=0&subscription_level=1')).toEqual({ viewsRemaining: 0, tab: null, level: 1 });
+  });
+
+  it('ignores values that are not what the links send', () => {
+    expect(visit('views_remaining=-1&tab=admin&subscription_level=3')).toEqual({
+      viewsRemaining: null,
+      tab: null,
+      level: null,
+    });
+    expect(visit('views_remaining=1e9&subscription_level=premium')).toEqual({
+      viewsRemaining: null,
+      tab: null,
+      level: null,
+    });
+    expect(visit('')).toEqual({ viewsRemaining: null, tab: null, level: null });
   });
 });

@@ -5,4 +5,5 @@ export * from './entities.ts';
 export * from './errors.ts';
 export * from './formulas.ts';
 export * from './kin.ts';
+export * from './life.ts';
 export * from './names/index.ts';

@@ -88,6 +88,9 @@ export const ERROR_CODES = [
   'AUDIENCE_CHANGED',
   'ACCOUNT_CLOSED',
   'EXPORT_LIMIT_REACHED',
+  'INVALID_IMAGE',
+  'TESTIMONIAL_NOT_FOUND',
+  'TESTIMONIAL_LIMIT_REACHED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

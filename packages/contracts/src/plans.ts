@@ -62,6 +62,11 @@ const FEATURES: Record<PlanTier, PlanFeatures> = {
   },
 };
 
+/** What a tier opens (the plan catalogue's features). */
+export function featuresOfTier(tier: PlanTier): PlanFeatures {
+  return FEATURES[tier];
+}
+
 const plan = (
   id: PlanId,
   tier: PlanTier,

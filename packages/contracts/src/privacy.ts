@@ -31,6 +31,7 @@ export const EXPORT_DOMAINS = [
   'feed',
   'process_answers',
   'education',
+  'testimonials',
 ] as const;
 export type ExportDomain = (typeof EXPORT_DOMAINS)[number];
 

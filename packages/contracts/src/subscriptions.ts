@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { birthDateSchema, emailSchema, INTERESTS, passwordSchema, utcToday } from './auth.ts';
+import { birthDateSchema, emailSchema, INTERESTS, passwordSchema, userSchema, utcToday } from './auth.ts';
 import { dateTextSchema, languageSchema } from './calendar.ts';
 import { DASH_TABS, MATRIX_KINDS, PLAN_IDS, PLAN_TIERS, type PlanId, SUBSCRIPTION_STATUSES } from './plans.ts';
 import { safeText } from './text.ts';
@@ -114,6 +114,8 @@ export const interestSubscribeBodySchema = z
     register: z.boolean().default(false),
     password: passwordSchema.optional(),
     birth_date: birthDateSchema(utcToday).optional(),
+    /** The name of a new account (registering only). */
+    name: safeText(100).trim().optional(),
   })
   .refine((body) => !body.register || (body.password && body.birth_date), {
     message: 'Registering needs a password and a birth date',
@@ -158,7 +160,11 @@ export const purchaseCheckResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({
     hasPurchase: z.boolean(),
+    /** The access record of spec 001 section 3: bought and not yet ended (it may still wait for its first day). */
+    hasAccess: z.boolean(),
+    productLevel: z.number().int().nullable(),
     activationDate: z.string().nullable(),
+    activationType: z.enum(['immediate', 'next_wavespell', 'date']).nullable(),
     isActive: z.boolean(),
   }),
 });
@@ -203,5 +209,6 @@ export const interestSubscribeResponseSchema = z.object({
   message: z.string(),
   subscribed: z.boolean(),
   token: z.string().nullable(),
-  user: z.object({ id: z.string(), email: z.string() }).nullable(),
+  /** The new account when the request registered, as the sign-in reply gives it; else null. */
+  user: userSchema.nullable(),
 });

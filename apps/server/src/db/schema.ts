@@ -30,4 +30,5 @@ export * from './schema/system.ts';
 export * from './schema/teams.ts';
 export * from './schema/telegram.ts';
 export * from './schema/telemetry.ts';
+export * from './schema/testimonials.ts';
 export * from './schema/users.ts';

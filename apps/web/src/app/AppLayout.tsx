@@ -12,6 +12,7 @@ import { signOut, useImpersonation, useSession } from '../features/auth/session.
 import { MatrixMenu } from '../features/calendar/MatrixMenu.tsx';
 import { CARDS_TOGGLE_ID, cardsBar, useCardsBarOpen } from '../features/cards/bar.ts';
 import { PricewallHost } from '../features/paywall/PricewallHost.tsx';
+import { useSubscriptionViews } from '../features/subscription/useSubscriptionViews.ts';
 import { track } from '../lib/analytics.ts';
 import { ReadyMark, WhenInView } from '../lib/hydration.tsx';
 import { applyDocumentLanguage } from '../lib/i18n.ts';
@@ -46,6 +47,7 @@ const TopBannersSlot = lazy(() =>
 const CommentsBlock = lazy(() => import('../features/comments/CommentsBlock.tsx'));
 const ImpersonationBanner = lazy(() => import('../features/auth/components/ImpersonationBanner.tsx'));
 /** The admin button, fetched only for administrators, so the first download of everyone else stays as it was. */
+const AdminMatrixStrip = lazy(() => import('../features/access/AdminMatrixStrip.tsx'));
 const AdminMenu = lazy(() => import('./AdminMenu.tsx').then((module) => ({ default: module.AdminMenu })));
 
 /** The previous / date / next selector of the matrix pages. */
@@ -347,10 +349,13 @@ export function AppLayout() {
   const lang = entry.adminOnly ? unprefixedLanguage(i18n.language) : split.lang;
   const rules = layoutRules(entry.kind, path);
   const impersonating = useImpersonation() !== null;
+  const session = useSession();
+  const isAdmin = session.status === 'authenticated' && session.user?.is_admin === true;
   const swipe = useDateSwipe(entry.kind === 'matrix', path.startsWith('/trecena') ? 13 : 1, lang === 'ar');
   const cardsOpen = useCardsBarOpen();
 
   useAlternateLinks(path, split.lang);
+  useSubscriptionViews();
   useEffect(() => {
     applyDocumentLanguage(lang);
     if (i18n.language !== lang) void i18n.changeLanguage(lang);
@@ -398,6 +403,11 @@ export function AppLayout() {
         {...swipe}
       >
         {entry.kind === 'matrix' && <MatrixMenu />}
+        {entry.kind === 'matrix' && isAdmin && (
+          <Suspense fallback={null}>
+            <AdminMatrixStrip />
+          </Suspense>
+        )}
         {entry.kind === 'matrix' && <ViewLimits />}
         {path === '/dash' && <DashCta lang={lang} />}
         <Suspense fallback={<PageSpinner />}>

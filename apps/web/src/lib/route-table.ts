@@ -316,6 +316,7 @@ export const ROUTES: readonly RouteEntry[] = [
   admin('/subscriptions', 'adminSubscriptions'),
   admin('/promocodes', 'adminPromocodes'),
   admin('/comments', 'adminComments'),
+  admin('/admin/testimonials', 'adminTestimonials'),
   admin('/debug/process', 'adminDebugProcess'),
   admin('/debug-language-routes', 'adminDebugLanguageRoutes'),
   admin('/education/notebook', 'adminEducationNotebook'),

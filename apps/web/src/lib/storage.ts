@@ -46,6 +46,8 @@ export const SESSION_KEYS = {
   cardsMigrated: 'cards_migrated',
   /** The top banners closed in this session, a JSON list of their kinds. */
   dismissedBanners: 'top_banners_dismissed',
+  /** A product's variations with the time they were read, one key per product and language (kept 5 minutes). */
+  productVariations: 'product_variations',
 } as const;
 
 /** localStorage that never throws (private mode, quota, disabled storage). */

@@ -1,4 +1,10 @@
-import { bigserial, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, customType, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Bytes kept in the database (a prepared archive, an uploaded image), read as a Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 /** The creation time every table of events and records carries. */
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

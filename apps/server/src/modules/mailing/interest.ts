@@ -75,10 +75,10 @@ export const mailingInterestRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await sharedLimitOrThrow(subscribes, request.ip);
-      const { email, interest, lang, register, password, birth_date } = request.body;
+      const { email, interest, lang, register, password, birth_date, name } = request.body;
       if (!register) await sharedLimitOrThrow(mailingSignUps, request.ip);
       let token: string | null = null;
-      let user: { id: string; email: string } | null = null;
+      let user: ReturnType<typeof toUserDto> | null = null;
       if (register && password && birth_date) {
         // Registration first: an address that already has an account is refused before anything is written.
         const created = await auth.register(
@@ -88,12 +88,13 @@ export const mailingInterestRoutes: FastifyPluginAsyncZod<{
             lang,
             interest,
             birth_date,
+            name,
             registration_source: 'website',
           },
           request.ip,
         );
         token = created.token;
-        user = { id: created.user.id, email: toUserDto(created.user).email };
+        user = toUserDto(created.user);
         await onSignUp?.(created.user.id, referralCookie(request), request.ip);
       }
       await mailing.subscribe(email, interest, lang ?? 'ru');

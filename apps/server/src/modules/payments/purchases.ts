@@ -60,6 +60,36 @@ export async function holdsProgramme(db: Db, userId: string, level: number, toda
   return rows.some((row) => row.productLevel === level && datesOf(row).endsOn >= today);
 }
 
+/**
+ * The access record of one purchase (spec 001 section 3): whether it still opens its content (bought and not ended),
+ * its level, and when and how it activates. A grant without a catalogue product activates on its date, or at once.
+ */
+async function accessRecordOf(db: Db, row: PurchaseRow | undefined, today: string) {
+  if (!row) {
+    return {
+      hasPurchase: false,
+      hasAccess: false,
+      productLevel: null,
+      activationDate: null,
+      activationType: null,
+      isActive: false,
+    };
+  }
+  const [product] = row.productId
+    ? await db.select({ type: products.activationType }).from(products).where(eq(products.id, row.productId))
+    : [];
+  const started = !row.activationDate || row.activationDate <= today;
+  const ended = row.expiresAt !== null && utcDay(row.expiresAt) <= today;
+  return {
+    hasPurchase: true,
+    hasAccess: !ended,
+    productLevel: row.productLevel,
+    activationDate: row.activationDate,
+    activationType: product?.type ?? (row.activationDate ? ('date' as const) : ('immediate' as const)),
+    isActive: started && !ended,
+  };
+}
+
 /** The user's programmes with their dates and where each stands on the reader's `today`, in the reader's language. */
 export async function ownedProgrammes(
   db: Db,
@@ -124,14 +154,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; 
         .orderBy(desc(purchases.id))
         .limit(1);
       const today = utcDay(now());
-      return {
-        success: true as const,
-        data: {
-          hasPurchase: Boolean(row),
-          activationDate: row?.activationDate ?? null,
-          isActive: Boolean(row) && (!row?.activationDate || row.activationDate <= today),
-        },
-      };
+      return { success: true as const, data: await accessRecordOf(db, row, today) };
     },
   );
 

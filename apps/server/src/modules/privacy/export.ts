@@ -31,6 +31,7 @@ import {
   teamMembers,
   teams,
   telegramChats,
+  testimonials,
   users,
 } from '../../db/schema.ts';
 
@@ -390,6 +391,21 @@ export async function collectExport(db: Db, userId: string, email: string): Prom
         .from(eduLessonProgress)
         .where(mine(eduLessonProgress)),
     },
+    testimonials: await db
+      .select({
+        id: testimonials.id,
+        status: testimonials.status,
+        first_name: testimonials.firstName,
+        language: testimonials.lang,
+        text: testimonials.body,
+        translations: testimonials.translations,
+        has_screenshot: sql<boolean>`${testimonials.screenshot} is not null`,
+        consent_at: testimonials.consentAt,
+        created_at: testimonials.createdAt,
+      })
+      .from(testimonials)
+      .where(mine(testimonials))
+      .orderBy(asc(testimonials.id)),
   };
 }
 

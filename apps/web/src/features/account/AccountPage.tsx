@@ -22,6 +22,7 @@ import { AccountLayout } from './AccountLayout.tsx';
 import { CalendarFeed } from './CalendarFeed.tsx';
 import { DataRights } from './DataRights.tsx';
 import { TelegramConnect } from './TelegramConnect.tsx';
+import { TestimonialForm } from './TestimonialForm.tsx';
 
 type Status = { kind: 'success' | 'danger'; text: string } | null;
 
@@ -232,6 +233,7 @@ export default function AccountPage() {
           {t('header.logout')}
         </button>
       </section>
+      <TestimonialForm user={user} lang={lang} />
       <DataRights />
     </AccountLayout>
   );

@@ -1,4 +1,13 @@
-import { formatDate, type Language, type PlainDate, parseDate, today } from '@hunab/calendar';
+import {
+  formatDate,
+  type Language,
+  LIFE_CYCLE_YEARS,
+  lifeCycleYears,
+  lifeStats,
+  type PlainDate,
+  parseDate,
+  today,
+} from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
@@ -7,7 +16,6 @@ import { formatters, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { usePathLanguage } from '../../lib/route-match.ts';
 import { BirthDateForm, usePageBirthDate } from './BirthDateForm.tsx';
-import { LIFE_CYCLE_YEARS, lifeCycleYears, lifeStats } from './life.ts';
 import { PersonalCounts } from './PersonalCounts.tsx';
 
 const asDate = (date: PlainDate) => new Date(date.year, date.month - 1, date.day);

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OwnedNotice } from '../../components/OwnedProgramme.tsx';
+import { Testimonials } from '../../components/Testimonials.tsx';
 import { LANGUAGE_CONFIG, type Language, localizedPath, productsShown } from '../../lib/languages.ts';
 import { heldProgrammeOf, useOwnedProgrammes } from '../../lib/owned-programmes.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -175,6 +176,7 @@ function ProductDetail({ id, lang }: { id: string; lang: Language }) {
         )}
       </div>
       <Variations product={item} lang={lang} />
+      <Testimonials lang={lang} />
     </article>
   );
 }
@@ -192,7 +194,10 @@ export default function ProductsPage() {
       {id ? (
         <ProductDetail id={id} lang={lang} />
       ) : productsShown(LANGUAGE_CONFIG[lang]) ? (
-        <Catalogue lang={lang} />
+        <>
+          <Catalogue lang={lang} />
+          <Testimonials lang={lang} />
+        </>
       ) : (
         // The programmes are on sale in the languages the language config enables them for (spec 000 section 6).
         <div className="commerce-narrow text-center" data-testid="products-language-note">

@@ -1,6 +1,6 @@
 import type { OrderDto, ProductDto } from '@hunab/contracts';
 import { ApiRequestError, api, TIMEOUTS } from '../../lib/api.ts';
-import { local } from '../../lib/storage.ts';
+import { local, SESSION_KEYS, session } from '../../lib/storage.ts';
 import { FALLBACK_PRODUCTS } from './fallback.ts';
 
 /**
@@ -13,6 +13,7 @@ export const PRODUCTS_CACHE_KEY = 'products_full_data';
 export const PRODUCTS_CACHE_VERSION = '2025.09.04';
 const PRODUCTS_TTL_MS = 3_600_000;
 const VARIATIONS_BACKOFF_MS = 60_000;
+const VARIATIONS_TTL_MS = 300_000;
 
 export const COMMERCE_KEYS = {
   products: (lang: string) => ['products', lang] as const,
@@ -99,9 +100,51 @@ export async function fetchProduct(id: string, lang: string): Promise<ProductDto
 
 const failedVariations = new Map<string, number>();
 
-/** A product's variations; after a failure, the same product and language are not asked again for 60 s. */
+interface CachedVariations {
+  data: ProductDto[];
+  timestamp: number;
+}
+const variationsInMemory = new Map<string, CachedVariations>();
+const variationsKey = (key: string) => `${SESSION_KEYS.productVariations}:${key}`;
+
+/**
+ * Variations read in the last 5 minutes (spec 001 section 9): from memory, else from session storage, so that a reload
+ * or another page of the same tab does not ask again.
+ */
+function cachedVariations(key: string, now: number): ProductDto[] | null {
+  let entry = variationsInMemory.get(key) ?? null;
+  if (!entry) {
+    try {
+      entry = JSON.parse(session.get(variationsKey(key)) ?? 'null') as CachedVariations | null;
+    } catch {
+      entry = null;
+    }
+    if (entry && Array.isArray(entry.data) && typeof entry.timestamp === 'number') variationsInMemory.set(key, entry);
+    else entry = null;
+  }
+  if (!entry || now - entry.timestamp >= VARIATIONS_TTL_MS || now < entry.timestamp) return null;
+  return entry.data;
+}
+
+function keepVariations(key: string, data: ProductDto[], now: number): void {
+  const entry = { data, timestamp: now };
+  variationsInMemory.set(key, entry);
+  session.set(variationsKey(key), JSON.stringify(entry));
+}
+
+/** Forgets the variations kept in memory (this tab's session storage keeps its own copy). */
+export function forgetVariationsInMemory(): void {
+  variationsInMemory.clear();
+}
+
+/**
+ * A product's variations, kept for 5 minutes; after a failure, the same product and language are not asked again for
+ * 60 s.
+ */
 export async function fetchVariations(id: string, lang: string, now = Date.now()): Promise<ProductDto[]> {
   const key = `${id}|${lang}`;
+  const cached = cachedVariations(key, now);
+  if (cached) return cached;
   const failedAt = failedVariations.get(key);
   if (failedAt !== undefined && now - failedAt < VARIATIONS_BACKOFF_MS) {
     throw new Error('Too many failed attempts. Please try again later.');
@@ -113,7 +156,9 @@ export async function fetchVariations(id: string, lang: string, now = Date.now()
     );
     if (reply?.success !== true) throw new Error('Failed to load variations');
     failedVariations.delete(key);
-    return reply.variations ?? [];
+    const variations = reply.variations ?? [];
+    keepVariations(key, variations, now);
+    return variations;
   } catch (error) {
     failedVariations.set(key, now);
     if (error instanceof ApiRequestError && error.status > 0) throw new Error(`${error.status} ${error.message}`);

@@ -134,9 +134,3 @@ export interface BodyText {
   finalText: string;
   finalCta: string;
 }
-
-export interface Testimonial {
-  name: string;
-  place: string;
-  text: string;
-}

@@ -1,6 +1,6 @@
 import { planById, type SubscriptionDto } from '@hunab/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { SubscriptionLink } from '../../components/SubscriptionLink.tsx';
@@ -13,7 +13,6 @@ import { useSession } from '../auth/session.ts';
 import {
   cancelSubscription,
   fetchCurrentSubscription,
-  noteSubscriptionView,
   pauseSubscription,
   resumeSubscription,
   SUBSCRIPTION_KEYS,
@@ -28,7 +27,9 @@ import {
   REFRESH_RETRY_DELAY_MS,
   shouldRetryRefresh,
   statusOf,
+  visitContextOf,
 } from './model.ts';
+import { VisitContextPanel } from './VisitContext.tsx';
 import './subscription.css';
 
 type Notice = { kind: 'success' | 'danger'; key: string; count?: number };
@@ -59,13 +60,6 @@ export default function ManagePage() {
     retryDelay: REFRESH_RETRY_DELAY_MS,
     staleTime: 0,
   });
-
-  const viewNoted = useRef(false);
-  useEffect(() => {
-    if (viewNoted.current || !signedIn || query.isPending) return;
-    viewNoted.current = true;
-    noteSubscriptionView(query.data ?? null, window.location.href);
-  }, [signedIn, query.isPending, query.data]);
 
   const settle = (subscription: SubscriptionDto | null, message: Notice, refetch = false) => {
     setDialog(null);
@@ -128,6 +122,11 @@ export default function ManagePage() {
       <section className="subscription-manage" data-testid="subscription-manage">
         <h1 className="h2 mb-3">{t('manage.title')}</h1>
         <MobileBanner source={search.get('source')} platform={search.get('platform')} reason={search.get('reason')} />
+        <VisitContextPanel
+          visit={visitContextOf(search)}
+          reason={fromMobile(search.get('source')) ? null : knownReason(search.get('reason'))}
+          currentLevel={query.isSuccess ? (subscription && status === 'active' ? (plan?.level ?? 0) : 0) : null}
+        />
         {shown && (
           <div
             className={`alert alert-${shown.kind} alert-dismissible`}
@@ -247,6 +246,8 @@ export default function ManagePage() {
   );
 }
 
+const fromMobile = (source: string | null) => MOBILE_SOURCES.some((known) => known === source) || isNativePlatform();
+
 /** Opened from the native app or the installed app: say so, and why the user came (spec 000 section 2.4). */
 function MobileBanner({
   source,
@@ -258,8 +259,7 @@ function MobileBanner({
   reason: string | null;
 }) {
   const { t } = useTranslation('subscription');
-  const fromMobile = MOBILE_SOURCES.some((known) => known === source) || isNativePlatform();
-  if (!fromMobile) return null;
+  if (!fromMobile(source)) return null;
   const why = knownReason(reason);
   return (
     <div className="alert alert-info" role="status" data-testid="mobile-banner">

@@ -68,6 +68,33 @@ export const KNOWN_REASONS = [
   'cycles_access',
 ] as const;
 
-export function knownReason(reason: string | null): (typeof KNOWN_REASONS)[number] | null {
+export type SubscriptionReason = (typeof KNOWN_REASONS)[number];
+
+export function knownReason(reason: string | null): SubscriptionReason | null {
   return KNOWN_REASONS.find((known) => known === reason) ?? null;
+}
+
+/** The dashboard tabs a visitor may come from when their free views run out. */
+export const DASH_TABS = ['seal', 'tone', 'oracle', 'veintena'] as const;
+export type DashTab = (typeof DASH_TABS)[number];
+
+/** Why and from where the visitor came to the page, as the links to it say (spec 000 section 2.4). */
+export interface VisitContext {
+  /** Free views left this month when the link was made; null when not given or not a count. */
+  viewsRemaining: number | null;
+  /** The dashboard tab the visitor was reading, to go back to. */
+  tab: DashTab | null;
+  /** The level the visitor needs: 1 basic, 2 premium. */
+  level: 1 | 2 | null;
+}
+
+export function visitContextOf(search: URLSearchParams): VisitContext {
+  const views = search.get('views_remaining') ?? '';
+  const level = search.get('subscription_level') ?? '';
+  const tab = search.get('tab');
+  return {
+    viewsRemaining: /^\d{1,4}$/.test(views) ? Number(views) : null,
+    tab: DASH_TABS.find((known) => known === tab) ?? null,
+    level: level === '1' ? 1 : level === '2' ? 2 : null,
+  };
 }

@@ -12,4 +12,5 @@ export const CORE_SECTIONS: AdminSections = {
   adminSubscriptions: lazy(() => import('./SubscriptionsSection.tsx')),
   adminPromocodes: lazy(() => import('./PromoCodesSection.tsx')),
   adminProducts: lazy(() => import('./ProductsSection.tsx')),
+  adminTestimonials: lazy(() => import('./TestimonialsSection.tsx')),
 };

@@ -1,6 +1,5 @@
-import { calendarDay, parseDate } from '@hunab/calendar';
 import { describe, expect, it } from 'vitest';
-import { birthdayIn, LIFE_CYCLE_YEARS, lifeCycleYears, lifeStats } from '../src/features/calendar/life.ts';
+import { birthdayIn, calendarDay, LIFE_CYCLE_YEARS, lifeCycleYears, lifeStats, parseDate } from '../src/index.ts';
 
 const kinOf = (text: string) => calendarDay(parseDate(text)).kin.number;
 

@@ -1,14 +1,7 @@
-import {
-  calendarDay,
-  dayNumber,
-  dreamspellDayCount,
-  formatDate,
-  isLeapYear,
-  KIN_COUNT,
-  MAX_YEAR,
-  nextDateOfKin,
-  type PlainDate,
-} from '@hunab/calendar';
+import { nextDateOfKin } from './collections.ts';
+import { dayNumber, dreamspellDayCount, formatDate, isLeapYear, MAX_YEAR, type PlainDate } from './date.ts';
+import { calendarDay } from './day.ts';
+import { KIN_COUNT } from './kin.ts';
 
 /** The kin of a birthday returns to the birth kin every 52 years: 52 × 365 = 73 × 260. */
 export const LIFE_CYCLE_YEARS = 52;

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { useImpersonation, useSession } from '../auth/session.ts';
+import { fetchCurrentSubscription, noteSubscriptionView, SUBSCRIPTION_KEYS } from './api.ts';
+
+/**
+ * Every page a signed-in reader opens is noted for the CRM with their subscription (spec 001 section 7: an ordinary
+ * page view fires the subscription-view call). The subscription is read once and shared with the management page;
+ * an administrator viewing the product as a user is not noted.
+ */
+export function useSubscriptionViews(): void {
+  const { pathname, search } = useLocation();
+  const session = useSession();
+  const impersonating = useImpersonation() !== null;
+  const signedIn =
+    session.status === 'authenticated' && !!session.token && !session.user?.isOfflineUser && !impersonating;
+  const query = useQuery({
+    queryKey: [...SUBSCRIPTION_KEYS.current, String(session.user?.id ?? '')],
+    queryFn: fetchCurrentSubscription,
+    enabled: signedIn,
+    retry: false,
+  });
+  const noted = useRef<string | null>(null);
+  const page = pathname + search;
+  const ready = signedIn && !query.isPending;
+  useEffect(() => {
+    if (!ready || noted.current === page) return;
+    noted.current = page;
+    // A task of its own, after the page's first render, as the analytics page view.
+    const timer = setTimeout(() => noteSubscriptionView(query.data ?? null, window.location.href), 0);
+    return () => clearTimeout(timer);
+  }, [ready, page, query.data]);
+}
