@@ -116,6 +116,8 @@ describe('the 13 secrets list with double opt-in', () => {
     expect(original).toMatch(/unsubscribe\?token=/);
 
     // An administrator sends the letter again: it goes with the same List-Unsubscribe and its one-click POST.
+    // (The mailer marks the letter sent just after the SMTP server has it: let it finish first.)
+    await ctx.app.mailer.flush();
     const [row] = await ctx.database.db
       .select()
       .from(outboxEmails)
