@@ -64,9 +64,11 @@ test.describe('onboarding after registration', () => {
     await useSession(page, account);
     const writes: string[] = [];
     page.on('request', (r) => {
-      // Only onboarding's own writes: the dashboard it lands on records its view of the day.
+      // Only onboarding's own writes: the dashboard it lands on records its view of the day, and every page view is
+      // noted (analytics, and the subscription-view note of spec 001).
       if (!page.url().includes('/onboarding')) return;
-      if (r.method() !== 'GET' && r.url().includes('/api/') && !r.url().includes('/analytics/')) writes.push(r.url());
+      const noted = r.url().includes('/analytics/') || r.url().includes('/amocrm/subscription-view');
+      if (r.method() !== 'GET' && r.url().includes('/api/') && !noted) writes.push(r.url());
     });
     await page.goto('/en/onboarding');
     for (const step of [1, 2, 3]) {

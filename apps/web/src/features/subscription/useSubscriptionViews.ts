@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useImpersonation, useSession } from '../auth/session.ts';
 import { fetchCurrentSubscription, noteSubscriptionView, SUBSCRIPTION_KEYS } from './api.ts';
+import { REFRESH_RETRY_DELAY_MS, shouldRetryRefresh } from './model.ts';
 
 /**
  * Every page a signed-in reader opens is noted for the CRM with their subscription (spec 001 section 7: an ordinary
@@ -19,7 +20,9 @@ export function useSubscriptionViews(): void {
     queryKey: [...SUBSCRIPTION_KEYS.current, String(session.user?.id ?? '')],
     queryFn: fetchCurrentSubscription,
     enabled: signedIn,
-    retry: false,
+    // The management page's own policy, so that on that page both read the subscription in one fetch.
+    retry: shouldRetryRefresh,
+    retryDelay: REFRESH_RETRY_DELAY_MS,
   });
   const noted = useRef<string | null>(null);
   const page = pathname + search;
