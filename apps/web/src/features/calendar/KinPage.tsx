@@ -1,6 +1,6 @@
 import { calendarNames, castleEntity, kinEntity, kinOfDate, parseDate } from '@hunab/calendar';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
@@ -63,10 +63,12 @@ function KinPicker({ lang, current }: { lang: Language; current: number | null }
   const id = useId();
   const navigate = useNavigate();
   const [value, setValue] = useState('');
+  const field = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<'required' | 'invalid' | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const read = readKinNumber(value);
+    // What the field holds as the form is sent, even if its last keystroke has not rendered yet.
+    const read = readKinNumber(field.current?.value ?? value);
     if (typeof read !== 'number') {
       setProblem(read);
       return;
@@ -98,6 +100,7 @@ function KinPicker({ lang, current }: { lang: Language; current: number | null }
         )}
         <input
           id={`${id}-number`}
+          ref={field}
           className={`form-control${problem ? ' is-invalid' : ''}`}
           type="number"
           inputMode="numeric"
