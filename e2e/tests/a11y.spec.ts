@@ -83,10 +83,13 @@ async function violations(page: Page, theme: 'dark' | 'light'): Promise<string[]
     );
 }
 
+/** Switches the theme in place and waits for the colour transitions it starts (links, buttons) to end. */
 function useTheme(page: Page, theme: 'dark' | 'light') {
-  return page.evaluate((chosen) => {
+  return page.evaluate(async (chosen) => {
     localStorage.setItem('theme', chosen);
     document.documentElement.dataset.bsTheme = chosen;
+    await new Promise(requestAnimationFrame);
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
   }, theme);
 }
 
