@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
@@ -195,8 +196,13 @@ ${pages}.some(function(p){if(!new RegExp('^(?:'+p[0]+')$').test(path))return fal
  * The modules the app's entry imports statically, at any depth, go into one chunk: they all load with the first
  * page anyway, and one file compresses better and costs the browser one fetch and compile instead of two dozen
  * (the bundler would otherwise split out every module a lazy page shares with the entry). Zod and the other
- * packages reached only through the workspace packages' index files are not followed.
+ * packages reached only through the workspace packages' index files are not followed, and neither are the parts of
+ * a package that its index file re-exports but only lazy pages use (`LAZY_ONLY`): grouped with the entry, they would
+ * load with every first page.
  */
+const LAZY_ONLY =
+  /[\\/]node_modules[\\/](?:react-i18next[\\/]dist[\\/]es[\\/](?:Trans|TransWithoutContext|IcuTrans|IcuTransWithoutContext|withTranslation|Translation|withSSR|useSSR)\.js|html-parse-stringify[\\/]|void-elements[\\/]|@tanstack[\\/](?:query-core|react-query)[\\/]build[\\/]modern[\\/](?:infiniteQueryObserver|mutationObserver|useMutation|useInfiniteQuery)\.js)/;
+
 function firstRouteChunk() {
   const entry = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
   let firstRoute: Set<string> | null = null;
@@ -214,11 +220,21 @@ function firstRouteChunk() {
     }
     // The workspace packages stay out: their index files re-export schemas and names the first page never runs,
     // which only tree-shaking per module leaves out.
-    return firstRoute.has(id) && !/[\\/]packages[\\/]/.test(id) ? 'app' : null;
+    return firstRoute.has(id) && !/[\\/]packages[\\/]/.test(id) && !LAZY_ONLY.test(id) ? 'app' : null;
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router's package sends every bundler its development build (its exports name no production condition); that
+ * build differs only in checking and warning about route trees on every render. The production build is the same
+ * code with those checks off.
+ */
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: isSsrBuild ? [react()] : [react(), buildVersion(), serviceWorker(), earlyHead()],
   define: {
     __APP_VERSION__: JSON.stringify(appVersion),
@@ -227,6 +243,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
   },
   ssr: { noExternal: true },
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

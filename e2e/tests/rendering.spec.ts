@@ -142,6 +142,33 @@ test.describe('pages rendered on the server', () => {
     expect(complaints).toEqual([]);
   });
 
+  test('the products, courses and settings arrive with the page, and the browser does not read them again', async ({
+    page,
+    request,
+  }) => {
+    // The programmes are sold in Russian: the Russian page carries the catalogue, the English one a note only.
+    const products = await (await request.get('/products')).text();
+    expect(products).toContain('data-testid="product-13days"');
+    expect(products).toContain('"queryKey":["products","ru"]');
+    expect(products).toContain('"queryKey":["settings"]');
+    expect(await (await request.get('/en/products')).text()).not.toContain('"queryKey":["products"');
+    const courses = await (await request.get('/en/education')).text();
+    expect(courses).toContain('"queryKey":["education","courses","en","guest"]');
+
+    const complaints = hydrationComplaints(page);
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      if (/\/api\/(products|education\/courses|settings)\b/.test(sent.url())) asked.push(sent.url());
+    });
+    await page.goto('/products');
+    await expect(page.getByTestId('product-13days')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '1');
+    await page.goto('/en/education');
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '1');
+    expect(asked).toEqual([]);
+    expect(complaints).toEqual([]);
+  });
+
   test('a light theme chosen before is in the HTML already', async ({ page, context, baseURL }) => {
     // What choosing the light theme leaves behind: the setting on the device and its cookie.
     await context.addCookies([{ name: 'theme', value: 'light', url: baseURL ?? '' }]);

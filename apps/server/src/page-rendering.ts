@@ -70,11 +70,17 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 
 /**
  * What every rendered page may show that comes from the API: today's promo codes, which the subscription banner
- * shows to guests. Read through the API itself, so the page gets exactly what the browser would.
+ * shows to guests, and the public settings the top banners read. Read through the API itself, so the page gets
+ * exactly what the browser would, and the browser renders nothing again when it would have read them itself.
  */
 async function sharedQueries(api: ApiReader): Promise<KnownQuery[]> {
-  const reply = (await api('/promo/active')) as { data?: unknown } | null;
-  return reply && 'data' in reply ? [{ queryKey: ['promo', 'active'], data: reply.data }] : [];
+  const [promo, settings] = (await Promise.all([api('/promo/active'), api('/settings')])) as Array<{
+    data?: unknown;
+  } | null>;
+  const known: KnownQuery[] = [];
+  if (promo && 'data' in promo) known.push({ queryKey: ['promo', 'active'], data: promo.data });
+  if (settings && 'data' in settings) known.push({ queryKey: ['settings'], data: settings.data });
+  return known;
 }
 
 /** The server's local date, the day the renderer's "today" falls on. */

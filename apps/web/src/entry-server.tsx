@@ -15,6 +15,8 @@ import { PAGES } from './app/pages.ts';
 import { AppRoutes } from './app/router.tsx';
 import { ServerRedirects } from './components/PageRedirect.tsx';
 import { dashQueries } from './features/calendar/dashQueries.ts';
+import { productsQueries } from './features/commerce/productsQueries.ts';
+import { educationQueries } from './features/education/educationQueries.ts';
 import {
   alternatePaths,
   DEFAULT_LANGUAGE,
@@ -70,6 +72,8 @@ function translatorFor(lang: Language, read: LocaleReader): Promise<i18n> {
 const PAGE_QUERIES: Partial<Record<PageName, (lang: Language, api: ApiReader) => Promise<KnownQuery[]>>> = {
   // The server's day, as the page's selected date is on the server.
   dash: (lang, api) => dashQueries(today(), lang, api),
+  products: productsQueries,
+  education: educationQueries,
 };
 
 /** The queries the page at `url` renders from beyond the shared ones, read through `api`. */

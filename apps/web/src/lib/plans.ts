@@ -1,5 +1,6 @@
 import type { Plan } from '@hunab/contracts';
-import { type Language, languageOfPath, localizedPath } from './languages.ts';
+import { keptFormat, type Language, languageOfPath, localizedPath } from './languages.ts';
+import { MONEY_TABLES } from './money-formats.ts';
 import { platformName } from './platform.ts';
 
 /**
@@ -17,19 +18,58 @@ export function planPrice(plan: Pick<Plan, 'price_rub' | 'price_usd'>, lang: Lan
   return currencyOf(lang) === 'RUB' ? plan.price_rub : plan.price_usd;
 }
 
+/**
+ * How a locale writes an amount of one currency (money-formats.ts, generated from CLDR): what comes before and after
+ * the number, the group and decimal separators, whether four-digit amounts are grouped (1) or not (2), the digits.
+ */
+export interface MoneyTable {
+  prefix: string;
+  suffix: string;
+  group: string;
+  decimal: string;
+  minimumGrouping: 1 | 2;
+  digits: string;
+}
+
+/**
+ * `minor` units (kopecks, cents) of `currency` as `locale` writes them, with the two decimals or without any, from
+ * the tables; null for what the tables do not cover (another currency or locale, a negative amount).
+ */
+function fromTables(locale: string, currency: string, minor: number, decimals: boolean): string | null {
+  const table = MONEY_TABLES[`${locale}|${currency}`];
+  if (!table || !Number.isSafeInteger(minor) || minor < 0) return null;
+  const whole = String(Math.floor(minor / 100));
+  const grouped =
+    whole.length > 3 + (table.minimumGrouping - 1) ? whole.replace(/\B(?=(\d{3})+$)/g, table.group) : whole;
+  let number = decimals ? `${grouped}${table.decimal}${String(minor % 100).padStart(2, '0')}` : grouped;
+  if (table.digits !== '0123456789') number = number.replace(/\d/g, (digit) => table.digits[Number(digit)] ?? digit);
+  return `${table.prefix}${number}${table.suffix}`;
+}
+
 /** Rubles in the ru-RU format without kopecks; dollars with two decimals in the language's number format. */
 export function formatPrice(amount: number, lang: Language): string {
   if (currencyOf(lang) === 'RUB') {
-    return new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 }).format(
-      amount,
-    );
+    const written = Number.isFinite(amount) ? fromTables('ru-RU', 'RUB', Math.round(amount) * 100, false) : null;
+    if (written !== null) return written;
+    return keptFormat(
+      'price:ru-RU:RUB',
+      () => new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 }),
+    ).format(amount);
   }
-  return new Intl.NumberFormat(lang, {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
+  const cents = Math.round(amount * 100);
+  // Amounts with more than two decimals are rounded by Intl, as it rounds.
+  const written = Math.abs(amount * 100 - cents) < 1e-6 ? fromTables(lang, 'USD', cents, true) : null;
+  if (written !== null) return written;
+  return keptFormat(
+    `price:${lang}:USD`,
+    () =>
+      new Intl.NumberFormat(lang, {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }),
+  ).format(amount);
 }
 
 /** A price less a discount: whole rubles, or cents for dollars, never below zero. */
@@ -98,11 +138,13 @@ export function subscriptionLink(options: SubscriptionLinkOptions): string {
 
 /** An amount in minor units (kopecks, cents) and its currency as people read it in the language. */
 export function formatMoney(minor: number, currency: string, lang: Language): string {
-  const whole = minor % 100 === 0;
-  return new Intl.NumberFormat(currency === 'RUB' ? 'ru-RU' : lang, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: currency === 'RUB' && whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(minor / 100);
+  const locale = currency === 'RUB' ? 'ru-RU' : lang;
+  const minimumFractionDigits = currency === 'RUB' && minor % 100 === 0 ? 0 : 2;
+  const written = fromTables(locale, currency, minor, minimumFractionDigits === 2);
+  if (written !== null) return written;
+  return keptFormat(
+    `money:${locale}:${currency}:${minimumFractionDigits}`,
+    () =>
+      new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits, maximumFractionDigits: 2 }),
+  ).format(minor / 100);
 }

@@ -26,6 +26,10 @@ export const COMMERCE_KEYS = {
   testPayment: (id: string) => ['test-payment', id] as const,
 };
 
+/** The catalogue's address: the parent products with their variations, in the language. */
+export const PRODUCTS_PATH = (lang: string) =>
+  `/products?include_variations=true&parent_only=true&limit=50&lang=${lang}`;
+
 export interface ProductList {
   products: ProductDto[];
   /** 'api', or the spec's message when the list came from the cache or the built-in fallback. */
@@ -55,10 +59,10 @@ export async function fetchProducts(lang: string, now = Date.now()): Promise<Pro
   const cached = readCache(lang);
   if (cached && now - cached.timestamp < cached.ttl) return { products: cached.data, source: 'api', message: null };
   try {
-    const reply = await api<{ success?: unknown; products?: ProductDto[] }>(
-      `/products?include_variations=true&parent_only=true&limit=50&lang=${lang}`,
-      { auth: false, timeoutMs: TIMEOUTS.default },
-    );
+    const reply = await api<{ success?: unknown; products?: ProductDto[] }>(PRODUCTS_PATH(lang), {
+      auth: false,
+      timeoutMs: TIMEOUTS.default,
+    });
     if (reply?.success !== true || !Array.isArray(reply.products)) throw new Error('Failed to load products');
     const entry: CachedProducts = {
       data: reply.products,

@@ -15,6 +15,9 @@ export const EDUCATION_KEYS = {
   progress: (lang: string, user: string) => ['education', 'progress', lang, user] as const,
 };
 
+/** The course list's address in the language. */
+export const COURSES_PATH = (lang: string) => `/education/courses?lang=${lang}`;
+
 function useUserKey(): { user: string; signedIn: boolean } {
   const session = useSession();
   const signedIn = session.status === 'authenticated' && !!session.user && !session.user.isOfflineUser;
@@ -26,7 +29,7 @@ export function useCourses(lang: string) {
   return useQuery({
     queryKey: EDUCATION_KEYS.courses(lang, user),
     queryFn: async () =>
-      (await api<{ data: CourseSummary[] }>(`/education/courses?lang=${lang}`, { timeoutMs: TIMEOUTS.default })).data,
+      (await api<{ data: CourseSummary[] }>(COURSES_PATH(lang), { timeoutMs: TIMEOUTS.default })).data,
   });
 }
 

@@ -1,0 +1,16 @@
+import type { ApiReader, KnownQuery, ProductDto } from '@hunab/contracts';
+import { LANGUAGE_CONFIG, type Language, productsShown } from '../../lib/languages.ts';
+import { COMMERCE_KEYS, PRODUCTS_PATH, type ProductList } from './api.ts';
+
+/**
+ * The catalogue the products page renders from, read on the server through the API as a guest's browser would, so
+ * the page arrives with its programmes in it. Nothing in a language the programmes are not sold in (the page then
+ * shows a note instead), and nothing when the API does not answer: the browser then reads it itself.
+ */
+export async function productsQueries(lang: Language, api: ApiReader): Promise<KnownQuery[]> {
+  if (!productsShown(LANGUAGE_CONFIG[lang])) return [];
+  const reply = (await api(PRODUCTS_PATH(lang))) as { success?: unknown; products?: ProductDto[] } | null;
+  if (reply?.success !== true || !Array.isArray(reply.products)) return [];
+  const data: ProductList = { products: reply.products, source: 'api', message: null };
+  return [{ queryKey: [...COMMERCE_KEYS.products(lang)], data }];
+}
