@@ -243,7 +243,15 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
   },
   ssr: { noExternal: true },
-  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
+  resolve: {
+    alias: [
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+      // The browser's zod checks without compiling code, which the Content-Security-Policy forbids.
+      ...(isSsrBuild
+        ? []
+        : [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-browser.ts', import.meta.url)) }]),
+    ],
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

@@ -60,13 +60,16 @@ test.describe('first load', () => {
       ['/en/context/2012-12-21', 'ContextPage'],
     ] as const) {
       await page.goto(path);
-      const preloads = await page
-        .locator('link[rel="modulepreload"]')
-        .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
-      expect(
-        preloads.some((href) => href.includes(`/assets/${chunk}-`)),
-        path,
-      ).toBe(true);
+      const read = () =>
+        page
+          .locator('link[rel="modulepreload"]')
+          .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+      // The links are added a few at a time after the first paint.
+      await expect
+        .poll(async () => (await read()).some((href) => href.includes(`/assets/${chunk}-`)), { message: path })
+        .toBe(true);
+      await expect(page.locator('html')).toHaveAttribute('data-app-ready', '1');
+      const preloads = await read();
       expect(
         preloads.filter((href) => /\/assets\/\w+Page-/.test(href) && !href.includes(chunk)),
         path,
