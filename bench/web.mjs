@@ -134,13 +134,18 @@ if (!existsSync(join(lighthouseDir, 'node_modules/lighthouse'))) {
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** One Lighthouse report; a run that fails (a trace lost on a busy machine: NO_NAVSTART) is made once more. */
+/** One Lighthouse report; a run that fails (a trace lost on a busy machine: NO_NAVSTART) is made again, up to 3 times. */
 function lighthouse(url) {
-  try {
-    return lighthouseOnce(url);
-  } catch (error) {
-    console.log(`  a Lighthouse run failed (${String(error.message).split('\n')[0].slice(0, 120)}); running it again`);
-    return lighthouseOnce(url);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return lighthouseOnce(url);
+    } catch (error) {
+      if (attempt === 3)
+        throw new Error(`Lighthouse failed 3 times on ${url}: ${String(error.message).split('\n')[0]}`);
+      console.log(
+        `  a Lighthouse run failed (${String(error.message).split('\n')[0].slice(0, 120)}); running it again`,
+      );
+    }
   }
 }
 
