@@ -1,12 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, LogController } from 'fastify';
-import {
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransformObject, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AppConfig, generateVapidKeys } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createCacheRegistry } from './lib/caches.ts';
@@ -24,6 +19,7 @@ import { registerRequestLog, requestLogger, requestSerializer } from './lib/requ
 import { startScheduler } from './lib/scheduler.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { createSharedRateLimiter } from './lib/shared-rate-limit.ts';
+import { validatorCompiler } from './lib/validation.ts';
 import { appVersion } from './lib/version.ts';
 import { adminRoutes } from './modules/admin/routes/index.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
