@@ -1,12 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, LogController } from 'fastify';
-import {
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransformObject, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AppConfig, generateVapidKeys } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createCacheRegistry } from './lib/caches.ts';
@@ -20,10 +15,11 @@ import {
 import { rejectDeepBodies } from './lib/json-limits.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { describeOperation } from './lib/openapi.ts';
-import { registerRequestLog, requestSerializer } from './lib/request-log.ts';
+import { registerRequestLog, requestLogger, requestSerializer } from './lib/request-log.ts';
 import { startScheduler } from './lib/scheduler.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { createSharedRateLimiter } from './lib/shared-rate-limit.ts';
+import { validatorCompiler } from './lib/validation.ts';
 import { appVersion } from './lib/version.ts';
 import { adminRoutes } from './modules/admin/routes/index.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
@@ -168,14 +164,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { database, config } = options;
   const now = options.now ?? (() => new Date());
   const httpLimits = { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits };
+  const proxies = options.trustProxy ?? 0;
+  const logger = withRedactedRequests(options.logger);
   const app = Fastify({
     ...httpServerOptions(httpLimits),
-    logger: withRedactedRequests(options.logger),
+    logger,
     // One line per request, with its secrets redacted, from registerRequestLog instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    // A request's own child logger is made only when the request logs something of its own.
+    ...(logger ? { childLoggerFactory: requestLogger } : {}),
     bodyLimit: 1024 * 1024,
     // proxy-addr counts hops from the socket: hop 0 is the proxy that connected, so n proxies are hops 0 to n-1.
-    trustProxy: (_address: string, hop: number) => hop < (options.trustProxy ?? 0),
+    // Without proxies the client is the socket's address, which Fastify reads directly when trusting none.
+    trustProxy: proxies > 0 ? (_address: string, hop: number) => hop < proxies : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors raised before routing (a malformed URL, a path parameter over the length limit).
     frameworkErrors: (error, _request, reply) => {
@@ -187,7 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerRequestLog(app);
+  registerRequestLog(app, options.logger);
   registerSecurityHeaders(app, { webDistDir: config.webDistDir, publicUrl: config.publicUrl });
   capConnectionsPerAddress(app.server, httpLimits.maxConnectionsPerAddress);
   app.addHook('preValidation', rejectDeepBodies);

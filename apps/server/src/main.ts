@@ -5,12 +5,14 @@ import { seedDatabase } from './db/seed.ts';
 import { ConfigError, loadEnv } from './env.ts';
 import { contentDir, defaultWebDistDir } from './lib/paths.ts';
 import { logDestination } from './lib/request-log.ts';
+import { keepTickObjectShapes } from './lib/tick-shapes.ts';
 import { appVersion } from './lib/version.ts';
 import { bootstrapAdmin } from './modules/auth/admin-bootstrap.ts';
 import { seedContent } from './modules/content/seed.ts';
 import { seedEducation } from './modules/education/seed.ts';
 
 async function main(): Promise<void> {
+  keepTickObjectShapes();
   const env = loadEnv();
   const config = appConfigFromEnv(env, defaultWebDistDir, contentDir);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });

@@ -70,6 +70,22 @@ describe('GET /api/calendar/day/{date}', () => {
     const { headers } = await get('/api/calendar/day/2020-01-01');
     expect(headers['cache-control']).toContain('max-age=');
   });
+
+  it('sends the same UTF-8 JSON each time over a real connection, whatever the script of the names', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
+    for (const lang of ['ru', 'ja', 'ar', 'en']) {
+      const url = `${base}/api/calendar/day/2025-07-26?lang=${lang}`;
+      const [first, second] = [await fetch(url), await fetch(url)];
+      const [text, again] = [await first.text(), await second.text()];
+      expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(Number(first.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+      expect(again).toBe(text);
+      expect(JSON.parse(text).data.kin.name).toBe(kinEntity(124, lang as (typeof LANGUAGES)[number]).name);
+      const head = await fetch(url, { method: 'HEAD' });
+      expect(head.headers.get('content-length')).toBe(first.headers.get('content-length'));
+    }
+  });
 });
 
 describe('GET /api/calendar/kin/{n}', () => {

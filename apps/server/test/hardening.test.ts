@@ -454,6 +454,38 @@ describe('disclosure', () => {
     expect(logLines.slice(before).join('\n')).not.toContain(secret);
     expect(requests[0]).toMatchObject({ url: '/api/feed/[redacted].ics', route: '/api/feed/:file' });
     expect(requests[2]?.url).toBe('/api/subscriptions/confirm?token=[redacted]&lang=en');
+
+    // The line is the one pino writes for a request's own logger: the same text but for the time and the values.
+    const written = logLines.slice(before).find((line) => line.includes('"msg":"request"')) ?? '';
+    const fields = JSON.parse(written) as Record<string, unknown>;
+    proxied.log.child({ reqId: fields.reqId }).info(
+      {
+        method: fields.method,
+        url: fields.url,
+        route: fields.route,
+        status: fields.status,
+        ms: fields.ms,
+        ip: fields.ip,
+      },
+      'request',
+    );
+    const byPino = logLines.at(-1) ?? '';
+    const withoutTime = (line: string) => line.replace(/"time":\d+/, '"time":0');
+    expect(withoutTime(written)).toBe(withoutTime(byPino));
+    expect(Object.keys(fields)).toEqual([
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'reqId',
+      'method',
+      'url',
+      'route',
+      'status',
+      'ms',
+      'ip',
+      'msg',
+    ]);
   });
 
   it('publishes the number of accounts only roughly', async () => {

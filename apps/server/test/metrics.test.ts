@@ -46,6 +46,32 @@ describe('GET /api/metrics', () => {
       /hunab_http_request_duration_seconds_count\{method="GET",route="\/api\/cards",status="401"\} 1/,
     );
     expect(text).not.toContain('route="/api/calendar/kin/1"');
+    // A histogram: cumulative buckets with `le` first, then +Inf, the sum and the count of each series.
+    const series = 'method="GET",route="/api/calendar/kin/:n",status="200"';
+    const buckets = [
+      ...text.matchAll(
+        new RegExp(`hunab_http_request_duration_seconds_bucket\\{le="([^"]+)",${series}\\} (\\d+)`, 'g'),
+      ),
+    ];
+    expect(buckets.map(([, le]) => le)).toEqual([
+      '0.005',
+      '0.01',
+      '0.025',
+      '0.05',
+      '0.1',
+      '0.25',
+      '0.5',
+      '1',
+      '2.5',
+      '5',
+      '10',
+      '+Inf',
+    ]);
+    const counts = buckets.map(([, , count]) => Number(count));
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(counts.at(-1)).toBe(2);
+    expect(text).toMatch(new RegExp(`hunab_http_request_duration_seconds_sum\\{${series}\\} [\\d.e-]+\\n`));
+    expect(text).toContain('# TYPE hunab_http_request_duration_seconds histogram');
     for (const name of [
       'hunab_process_cpu_seconds_total',
       'hunab_nodejs_eventloop_lag_seconds',

@@ -1,4 +1,4 @@
-import { calendarDay, kinEntity, parseDate } from '@hunab/calendar';
+import { calendarDay, isLanguage, isValidDateText, kinEntity, parseDate } from '@hunab/calendar';
 import {
   calendarDayParamsSchema,
   calendarDayResponseSchema,
@@ -10,6 +10,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { boundedCache, type CacheRegistry } from '../../lib/caches.ts';
 import { errorResponses } from '../../lib/errors.ts';
+import { holdsOnly, precheck } from '../../lib/validation.ts';
 
 /** Day records never change, so answers may be cached by browsers and proxies for a day. */
 const CACHE_FOR_A_DAY = 'public, max-age=86400';
@@ -20,23 +21,43 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * The answers of these routes never change, so they are kept as written JSON, checked against their schema once when
- * made, and sent as they are, without the schema check and serialisation of every request.
+ * made, and sent as they are, without the schema check and serialisation of every request. They are kept as UTF-8
+ * bytes: a string with non-Latin letters (most languages' names of the kin) would be encoded again on every answer,
+ * and joined with the headers into one new string first.
  */
 function keptAnswers<T>(schema: { encode(value: { success: true; data: T }): unknown }, max: number) {
-  const answers = boundedCache<string>(max, 24 * 3600_000);
+  const answers = boundedCache<Buffer>(max, 24 * 3600_000);
   return {
     clear: () => answers.clear(),
     /** Sends the answer kept under `key`, made by `make` the first time. */
     send(reply: FastifyReply, key: string, make: () => T): FastifyReply {
       let answer = answers.get(key);
       if (!answer) {
-        answer = JSON.stringify(schema.encode({ success: true, data: make() }));
+        answer = Buffer.from(JSON.stringify(schema.encode({ success: true, data: make() })));
         answers.set(key, answer);
       }
       return reply.header('cache-control', CACHE_FOR_A_DAY).type(JSON_TYPE).send(answer);
     },
   };
 }
+
+// Quick checks of the calendar's path and query schemas, for every route that declares them: the usual valid input
+// passes without zod; zod checks the rest and gives bad input the same answers (codes and messages) as before.
+precheck(langQuerySchema, (query) => {
+  if (!holdsOnly(query, 'lang', true)) return undefined;
+  const lang = query.lang ?? 'ru';
+  return isLanguage(lang) ? { lang } : undefined;
+});
+precheck(calendarDayParamsSchema, (params) =>
+  holdsOnly(params, 'date') && typeof params.date === 'string' && isValidDateText(params.date)
+    ? { date: params.date }
+    : undefined,
+);
+precheck(kinParamsSchema, (params) => {
+  if (!holdsOnly(params, 'n') || typeof params.n !== 'string' || !/^\d{1,3}$/.test(params.n)) return undefined;
+  const n = Number(params.n);
+  return n >= 1 && n <= 260 ? { n } : undefined;
+});
 
 export const calendarRoutes: FastifyPluginAsyncZod<{ caches: CacheRegistry }> = async (app, { caches }) => {
   // Day records of the dates people open most (today, birthdays) are kept in memory; the admin tool empties it.
@@ -55,10 +76,11 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ caches: CacheRegistry }> = 
         response: { 200: calendarDayResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    // Not async: the answer is sent before the handler returns, with no promise to settle.
+    (request, reply) => {
       const { date } = request.params;
       const { lang } = request.query;
-      return days.send(reply, `${date}|${lang}`, () => calendarDay(parseDate(date), lang));
+      days.send(reply, `${date}|${lang}`, () => calendarDay(parseDate(date), lang));
     },
   );
 
@@ -73,10 +95,10 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ caches: CacheRegistry }> = 
         response: { 200: kinResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { n } = request.params;
       const { lang } = request.query;
-      return kins.send(reply, `${n}|${lang}`, () => kinEntity(n, lang));
+      kins.send(reply, `${n}|${lang}`, () => kinEntity(n, lang));
     },
   );
 };
