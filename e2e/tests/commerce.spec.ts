@@ -112,6 +112,45 @@ test.describe('buying with the built-in test provider', () => {
     await expect(page.getByTestId('subscription-manage')).toContainText(/basic/i);
   });
 
+  test('a guest sees what is on sale in the page as sent, signs in, and comes back to buy it', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/checkout?product=13days&source=e2e')).text();
+    expect(html).toContain('data-testid="checkout-summary"');
+    expect(html).toMatch(/data-testid="checkout-price">2\s?900\s?₽</);
+    expect(html).toContain('data-testid="checkout-sign-in"');
+
+    const account = await createAccount(request);
+    await page.goto('/checkout?product=13days&source=e2e');
+    await expect(page.getByTestId('checkout-price')).toHaveText(/2\s?900\s?₽/);
+    await page.getByTestId('checkout-sign-in').getByRole('link', { name: 'Войти' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.locator('#login-email').fill(account.email);
+    await page.locator('#login-password').fill(account.password);
+    await page.locator('#login-password').press('Enter');
+    await expect(page).toHaveURL(/\/checkout\?product=13days&source=e2e$/);
+    await expect(page.getByTestId('checkout-continue')).toBeVisible();
+    await expect(page.getByTestId('checkout-sign-in')).toHaveCount(0);
+  });
+
+  test('a browser holding a token never shows the request to sign in, even before the app starts', async ({
+    page,
+    request,
+  }) => {
+    // Without its scripts the page is exactly as the server rendered it for a guest (and the app never takes over,
+    // which the page's own goto waits for).
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.mainFrame().goto('/checkout?product=13days');
+    await expect(page.getByTestId('checkout-summary')).toBeVisible();
+    await expect(page.getByTestId('checkout-sign-in')).toBeVisible();
+
+    await useSession(page, await createAccount(request));
+    await page.mainFrame().goto('/checkout?product=13days');
+    await expect(page.getByTestId('checkout-summary')).toBeVisible();
+    await expect(page.getByTestId('checkout-sign-in')).toBeHidden();
+  });
+
   test('the catalogue, a product with its variations, and the language note', async ({ page }) => {
     await page.goto('/products/13moons');
     await expect(page.getByTestId('product-detail')).toContainText('13 лун');

@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   type ApiReader,
+  AUTH_TOKEN_KEY,
   KNOWN_QUERIES_ID,
   type KnownQuery,
   type LocaleReader,
   type PageRenderer,
   type RenderedPage,
+  SESSION_HINT_ATTRIBUTE,
   shareImageOf,
 } from '@hunab/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -31,8 +33,8 @@ const RENDERS_AT_ONCE = 2;
 const RENDERS_WAITING = 8;
 
 /**
- * The query parameters a page reads (the dashboard's tab and birth date, the plans page's offer, the sign-up
- * interest, the emailed links, campaign tags carried into links). Any other parameter changes nothing on a page, so
+ * The query parameters a page reads (the dashboard's tab and birth date, the plans page's offer, the checkout's
+ * product, the sign-up interest, the emailed links, campaign tags carried into links). Any other parameter changes nothing on a page, so
  * it is left out of the address rendered and of the cache key: a flood of made-up query strings is served from the
  * cache instead of costing a render each.
  */
@@ -41,7 +43,9 @@ const PAGE_PARAMS = new Set([
   'birthDate',
   'interest',
   'plan',
+  'product',
   'promo',
+  'retry',
   'upgrade',
   'reason',
   'source',
@@ -207,7 +211,8 @@ export function createPageRenderer(
       ),
       entry,
     };
-    const starter = `<script>(function(){var d=document,f=${JSON.stringify(later)};function l(r,h,a){var e=d.createElement('link');e.rel=r;e.href=h;if(a){e.as=a}e.crossOrigin='anonymous';d.head.append(e)}var on=0;function go(){if(on)return;on=1;var s=d.createElement('script');s.type='module';s.crossOrigin='anonymous';s.src=f.entry;d.head.append(s);f.modules.forEach(function(h){q.push(['modulepreload',h])});f.translations.forEach(function(h){q.push(['preload',h,'fetch'])});setTimeout(n)}var q=[];function n(){for(var i=0;i<3&&q.length;i++){var x=q.shift();l(x[0],x[1],x[2])}if(q.length)setTimeout(n)}try{new PerformanceObserver(function(p){if(p.getEntriesByName('first-contentful-paint').length)setTimeout(go)}).observe({type:'paint',buffered:true})}catch(e){}addEventListener('load',function(){setTimeout(go,1000)})})();</script>`;
+    // A browser that holds a token marks the page at once, so what the page shows only to guests stays hidden.
+    const starter = `<script>(function(){var d=document,f=${JSON.stringify(later)};try{if(localStorage.getItem(${JSON.stringify(AUTH_TOKEN_KEY)}))d.documentElement.setAttribute(${JSON.stringify(SESSION_HINT_ATTRIBUTE)},'')}catch(e){}function l(r,h,a){var e=d.createElement('link');e.rel=r;e.href=h;if(a){e.as=a}e.crossOrigin='anonymous';d.head.append(e)}var on=0;function go(){if(on)return;on=1;var s=d.createElement('script');s.type='module';s.crossOrigin='anonymous';s.src=f.entry;d.head.append(s);f.modules.forEach(function(h){q.push(['modulepreload',h])});f.translations.forEach(function(h){q.push(['preload',h,'fetch'])});setTimeout(n)}var q=[];function n(){for(var i=0;i<3&&q.length;i++){var x=q.shift();l(x[0],x[1],x[2])}if(q.length)setTimeout(n)}try{new PerformanceObserver(function(p){if(p.getEntriesByName('first-contentful-paint').length)setTimeout(go)}).observe({type:'paint',buffered:true})}catch(e){}addEventListener('load',function(){setTimeout(go,1000)})})();</script>`;
     // Page stylesheets after the app's own, in the order the browser would add them.
     const pageStyles = files
       .filter((file) => file.endsWith('.css'))

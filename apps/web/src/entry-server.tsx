@@ -15,7 +15,7 @@ import { PAGES } from './app/pages.ts';
 import { AppRoutes } from './app/router.tsx';
 import { ServerRedirects } from './components/PageRedirect.tsx';
 import { dashQueries } from './features/calendar/dashQueries.ts';
-import { productsQueries } from './features/commerce/productsQueries.ts';
+import { checkoutQueries, productsQueries } from './features/commerce/productsQueries.ts';
 import { educationQueries } from './features/education/educationQueries.ts';
 import {
   alternatePaths,
@@ -69,18 +69,22 @@ function translatorFor(lang: Language, read: LocaleReader): Promise<i18n> {
 }
 
 /** The pages that render from page-specific API data as a guest sees them, and how to read it. */
-const PAGE_QUERIES: Partial<Record<PageName, (lang: Language, api: ApiReader) => Promise<KnownQuery[]>>> = {
+const PAGE_QUERIES: Partial<
+  Record<PageName, (lang: Language, api: ApiReader, search: URLSearchParams) => Promise<KnownQuery[]>>
+> = {
   // The server's day, as the page's selected date is on the server.
   dash: (lang, api) => dashQueries(today(), lang, api),
   products: productsQueries,
   education: educationQueries,
+  checkout: (lang, api, search) => checkoutQueries(search, lang, api),
 };
 
 /** The queries the page at `url` renders from beyond the shared ones, read through `api`. */
 export async function pageQueries(url: string, api: ApiReader): Promise<KnownQuery[]> {
-  const match = matchRoute(new URL(url, 'http://localhost').pathname);
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  const match = matchRoute(pathname);
   const read = match.kind === 'entry' && match.entry.page ? PAGE_QUERIES[match.entry.page] : undefined;
-  return read ? read(match.lang, api) : [];
+  return read ? read(match.lang, api, searchParams) : [];
 }
 
 /**
@@ -108,7 +112,14 @@ export async function renderPage(
 ): Promise<RenderedPage | null> {
   const { pathname } = new URL(url, 'http://localhost');
   const { kind, entry, lang } = matchRoute(pathname);
-  if (kind !== 'entry' || !entry.page || entry.redirect || entry.requiresLogin || entry.adminOnly || entry.gameAccess) {
+  if (
+    kind !== 'entry' ||
+    !entry.page ||
+    entry.redirect ||
+    (entry.requiresLogin && !entry.openToGuests) ||
+    entry.adminOnly ||
+    entry.gameAccess
+  ) {
     return null;
   }
   // With its chunk loaded the page renders in place; a page that suspended would be sent as a fallback to swap.

@@ -9,6 +9,16 @@ export interface KnownQuery {
   data: unknown;
 }
 
+/** Where the browser keeps the signed-in token (spec 000 section 3). */
+export const AUTH_TOKEN_KEY = 'auth_token';
+
+/**
+ * Set on <html> by a rendered page's first script when the browser holds a token: the page was rendered for a guest,
+ * so what only a guest may see (a sign-in request) stays hidden until the app knows who is reading. The app takes it
+ * away once the reader turns out to be a guest.
+ */
+export const SESSION_HINT_ATTRIBUTE = 'data-session';
+
 /** The id of the JSON script after #root that holds the page's known queries. */
 export const KNOWN_QUERIES_ID = 'known-queries';
 

@@ -103,7 +103,10 @@ export interface RouteEntry {
   requiresLogin?: boolean;
   adminOnly?: boolean;
   gameAccess?: boolean;
-  /** A guest may fill this page in before signing in (the first steps of the game's setup). */
+  /**
+   * A guest may open this page before signing in: the first steps of the game's setup, and the checkout's summary,
+   * which asks a guest to sign in or register before the buyer's details.
+   */
   openToGuests?: boolean;
   /** Redirect target (replace); `:param` segments are carried over. */
   redirect?: string;
@@ -208,9 +211,10 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/forgot-password', page: 'forgotPassword', kind: 'auth', title: 'forgotPassword', localized: true },
   { path: '/reset-password', page: 'resetPassword', kind: 'auth', title: 'resetPassword', localized: true },
 
-  // Checkout and subscription: the buyer is signed in on every step, and after the provider's page.
-  paid('/checkout', 'checkout', 'checkout'),
-  paid('/checkout/book-form', 'checkout', 'checkout'),
+  // Checkout and subscription: a guest sees what is on sale and is asked to sign in; the buyer is signed in from the
+  // details on, and after the provider's page.
+  { ...paid('/checkout', 'checkout', 'checkout'), openToGuests: true },
+  { ...paid('/checkout/book-form', 'checkout', 'checkout'), openToGuests: true },
   paid('/checkout/redirect', 'checkoutRedirect', 'checkout'),
   paid('/payment', 'testPayment', 'payment'),
   { path: '/subscription', page: 'subscriptionPlans', kind: 'products', title: 'subscription', localized: true },
@@ -222,7 +226,7 @@ export const ROUTES: readonly RouteEntry[] = [
     title: 'subscriptionBusiness',
     localized: true,
   },
-  paid('/subscription/checkout', 'checkout', 'checkout'),
+  { ...paid('/subscription/checkout', 'checkout', 'checkout'), openToGuests: true },
   paid('/subscription/success', 'paymentResult', 'subscriptionSuccess'),
   redirect('/subscription/masters', '/masters/subscription', { localized: true }),
   redirect('/subscription/business', '/business/subscription', { localized: true }),

@@ -1,6 +1,8 @@
+import { AUTH_TOKEN_KEY } from '@hunab/contracts';
+
 /** Every key the app keeps in the browser, in one place (spec 000 section 3). */
 export const LOCAL_KEYS = {
-  authToken: 'auth_token',
+  authToken: AUTH_TOKEN_KEY,
   user: 'user',
   unsavedCard: 'unsaved_card',
   language: 'hunab_language',

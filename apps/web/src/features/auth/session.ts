@@ -1,4 +1,4 @@
-import type { User } from '@hunab/contracts';
+import { SESSION_HINT_ATTRIBUTE, type User } from '@hunab/contracts';
 import { useSyncExternalStore } from 'react';
 import { ApiRequestError, api, forgetCachedToken, TIMEOUTS } from '../../lib/api.ts';
 import { LOCAL_KEYS, local } from '../../lib/storage.ts';
@@ -57,6 +57,10 @@ const listeners = new Set<() => void>();
 
 function setState(next: SessionState): void {
   state = next;
+  // The reader is a guest after all: what a rendered page shows only to guests may show.
+  if (next.status === 'anonymous' && typeof document !== 'undefined') {
+    document.documentElement.removeAttribute(SESSION_HINT_ATTRIBUTE);
+  }
   for (const listener of listeners) listener();
 }
 

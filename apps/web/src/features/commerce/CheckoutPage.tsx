@@ -15,11 +15,8 @@ import { formatMoney } from '../../lib/plans.ts';
 import { useRouteEntry } from '../../lib/route-match.ts';
 import { transactionId } from '../../lib/transaction.ts';
 import { useSession } from '../auth/session.ts';
-import { COMMERCE_KEYS, createOrder, fetchProduct } from './api.ts';
+import { COMMERCE_KEYS, checkoutProductId, createOrder, fetchProduct } from './api.ts';
 import './commerce.css';
-
-/** The bare plan ids are the monthly plans under their short names. */
-const productIdOfPlan = (plan: string) => (plan === 'basic' || plan === 'premium' ? `${plan}_monthly` : plan);
 
 const PROMO_PATTERN = /^[A-Za-z0-9_-]{0,40}$/;
 /** An address the receipt can go to, as far as the page checks it: the server checks it fully. */
@@ -73,16 +70,19 @@ export default function CheckoutPage() {
   const session = useSession();
   const user = session.status === 'authenticated' && !session.user?.isOfflineUser ? session.user : null;
 
-  const plan = search.get('plan');
-  const productId = plan ? productIdOfPlan(plan) : (search.get('product') ?? '');
-  const source = search.get('source') ?? (plan ? 'subscription' : 'checkout');
+  const productId = checkoutProductId(search);
+  const source = search.get('source') ?? (search.get('plan') ? 'subscription' : 'checkout');
   const retry = search.get('retry') === 'true';
   const onForm = entry.path === '/checkout/book-form';
   usePageTitle(t('checkout.title'));
 
   const [promo, setPromo] = useState(search.get('promo') ?? '');
-  const [name, setName] = useState(typeof user?.name === 'string' ? user.name : (user?.username ?? ''));
-  const [email, setEmail] = useState(user?.email ?? '');
+  // The buyer's name and address as typed; until then the account's, which a page rendered for a guest learns
+  // only after it has started.
+  const [typedName, setName] = useState<string | null>(null);
+  const [typedEmail, setEmail] = useState<string | null>(null);
+  const name = typedName ?? (typeof user?.name === 'string' ? user.name : (user?.username ?? ''));
+  const email = typedEmail ?? user?.email ?? '';
   const [emailLeft, setEmailLeft] = useState(false);
   const [phone, setPhone] = useState('');
   const [terms, setTerms] = useState(false);
@@ -151,18 +151,29 @@ export default function CheckoutPage() {
     );
   }
   if (!user) {
+    // A guest sees what is on sale, then is asked to sign in or register and comes back here. The page is rendered on
+    // the server for a guest; in a browser holding a token the request to sign in stays hidden (commerce.css).
     const back = `${pathname}?${search.toString()}`;
     return (
-      <section className="commerce-narrow text-center" data-testid="checkout-page">
+      <section className="commerce-narrow" data-testid="checkout-page">
         <h1 className="h2">{t('checkout.title')}</h1>
-        <p>{t('checkout.signInFirst')}</p>
-        <div className="commerce-actions justify-content-center">
-          <Link className="btn btn-primary" to={localizedPath(lang, '/login')} state={{ from: back }}>
-            {t('checkout.signIn')}
-          </Link>
-          <Link className="btn btn-outline-primary" to={localizedPath(lang, '/register')} state={{ from: back }}>
-            {t('checkout.register')}
-          </Link>
+        {product.data ? (
+          <Summary product={product.data} lang={lang} promo={promo} />
+        ) : product.isError ? (
+          <div className="alert alert-warning" role="alert">
+            {t('products.notFound')}
+          </div>
+        ) : null}
+        <div className="commerce-panel text-center checkout-guest" data-testid="checkout-sign-in">
+          <p>{t('checkout.signInFirst')}</p>
+          <div className="commerce-actions justify-content-center">
+            <Link className="btn btn-primary" to={localizedPath(lang, '/login')} state={{ from: back }}>
+              {t('checkout.signIn')}
+            </Link>
+            <Link className="btn btn-outline-primary" to={localizedPath(lang, '/register')} state={{ from: back }}>
+              {t('checkout.register')}
+            </Link>
+          </div>
         </div>
       </section>
     );
@@ -326,7 +337,9 @@ export default function CheckoutPage() {
                 {order.isPending ? t('checkout.creating') : ''}
               </div>
               <p className="mt-2">
-                <Link to={step(plan ? '/subscription/checkout' : '/checkout')}>← {t('checkout.back')}</Link>
+                <Link to={step(search.get('plan') ? '/subscription/checkout' : '/checkout')}>
+                  ← {t('checkout.back')}
+                </Link>
               </p>
             </form>
           )}

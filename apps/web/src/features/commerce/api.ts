@@ -84,6 +84,15 @@ export async function fetchProducts(lang: string, now = Date.now()): Promise<Pro
   }
 }
 
+/** The bare plan ids are the monthly plans under their short names. */
+const productIdOfPlan = (plan: string) => (plan === 'basic' || plan === 'premium' ? `${plan}_monthly` : plan);
+
+/** The product a checkout address is for: its plan (the subscription's checkout) or its product. */
+export const checkoutProductId = (search: URLSearchParams): string => {
+  const plan = search.get('plan');
+  return plan ? productIdOfPlan(plan) : (search.get('product') ?? '');
+};
+
 export async function fetchProduct(id: string, lang: string): Promise<ProductDto> {
   try {
     const reply = await api<{ success?: unknown; product?: ProductDto }>(

@@ -1,6 +1,6 @@
 import type { ApiReader, KnownQuery, ProductDto } from '@hunab/contracts';
 import { LANGUAGE_CONFIG, type Language, productsShown } from '../../lib/languages.ts';
-import { COMMERCE_KEYS, PRODUCTS_PATH, type ProductList } from './api.ts';
+import { COMMERCE_KEYS, checkoutProductId, PRODUCTS_PATH, type ProductList } from './api.ts';
 
 /**
  * The catalogue the products page renders from, read on the server through the API as a guest's browser would, so
@@ -13,4 +13,19 @@ export async function productsQueries(lang: Language, api: ApiReader): Promise<K
   if (reply?.success !== true || !Array.isArray(reply.products)) return [];
   const data: ProductList = { products: reply.products, source: 'api', message: null };
   return [{ queryKey: [...COMMERCE_KEYS.products(lang)], data }];
+}
+
+/** What a product's id can look like; anything else is not asked for. */
+const PRODUCT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The product the checkout's summary shows, read on the server as the products are, so a guest's checkout arrives
+ * with what is on sale in it. Nothing for an odd id or when the API does not answer: the browser then asks itself.
+ */
+export async function checkoutQueries(search: URLSearchParams, lang: Language, api: ApiReader): Promise<KnownQuery[]> {
+  const id = checkoutProductId(search);
+  if (!PRODUCT_ID.test(id)) return [];
+  const reply = (await api(`/products/${id}?lang=${lang}`)) as { success?: unknown; product?: ProductDto } | null;
+  if (reply?.success !== true || !reply.product) return [];
+  return [{ queryKey: [...COMMERCE_KEYS.product(id, lang)], data: reply.product }];
 }
