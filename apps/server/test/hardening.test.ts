@@ -599,18 +599,36 @@ describe('a database that refuses connections', () => {
 });
 
 describe('security headers', () => {
-  it('sends a CSP without inline scripts but hashed ones, no framing, and the other security headers', async () => {
+  it('sends a JSON answer a policy that loads and frames nothing, with no sniffing and no framing', async () => {
     const reply = await http.get('/api/health');
+    expect(reply.headers['content-type']).toMatch(/^application\/json/);
+    expect(reply.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(reply.headers['x-content-type-options']).toBe('nosniff');
+    expect(reply.headers['x-frame-options']).toBe('DENY');
+    expect(reply.headers['permissions-policy']).toBeUndefined();
+    expect(reply.headers['strict-transport-security']).toBeUndefined();
+    const secure = await viaProxy.get('/api/health', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(secure.headers['strict-transport-security']).toContain('max-age=');
+    // An error is JSON too.
+    const missing = await http.get('/api/no-such-thing');
+    expect(missing.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  it('sends a page a CSP without inline scripts but hashed ones, no framing, and the document headers', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'hunab-web-'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><head><title>Hunab</title></head><body></body></html>');
+    const pages = await buildApp({ database, config: testConfig({ webDistDir: webDist, renderPages: false }) });
+    const reply = await pages.inject('/dash');
     const csp = String(reply.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
+    expect(reply.headers['x-frame-options']).toBe('DENY');
     expect(reply.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(reply.headers['permissions-policy']).toContain('camera=()');
-    expect(reply.headers['strict-transport-security']).toBeUndefined();
-    const secure = await viaProxy.get('/api/health', { headers: { 'x-forwarded-proto': 'https' } });
-    expect(secure.headers['strict-transport-security']).toContain('max-age=');
+    expect(reply.headers['cross-origin-opener-policy']).toBe('same-origin');
+    await pages.close();
   });
 
   it('allows exactly the inline scripts of the page it sends, by hash', async () => {

@@ -41,8 +41,11 @@ export function contentSecurityPolicy(scriptHashes: readonly string[] = []): str
   ].join('; ');
 }
 
+/** The Content-Security-Policy of a JSON answer: nothing may load from it, and nothing may frame it. */
+export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 /**
- * Security headers on every answer. The CSP allows the inline scripts of the built index.html (read again when the
+ * Security headers on every answer: the document set on pages and files, a shorter set on JSON answers. The CSP allows the inline scripts of the built index.html (read again when the
  * app is rebuilt); a rendered page sets its own CSP with the hashes of its scripts before this runs. HSTS is sent
  * when the request came over https (directly, or as the trusted proxy says) or the public address is https.
  */
@@ -69,9 +72,15 @@ export function registerSecurityHeaders(
     return defaultPolicy;
   };
   const httpsEverywhere = options.publicUrl.startsWith('https://');
-  const fixed: Record<string, string> = {
+  // What every answer carries: no sniffing of its type, and no framing.
+  const everywhere: Record<string, string> = {
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
+  };
+  // What a document (a page, an image, a file) carries besides: the referrer, the browser features and the opener
+  // rules only mean something where a browser shows the answer.
+  const documents: Record<string, string> = {
+    ...everywhere,
     'referrer-policy': 'strict-origin-when-cross-origin',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
     'cross-origin-opener-policy': 'same-origin',
@@ -80,8 +89,15 @@ export function registerSecurityHeaders(
 
   // A callback hook, not an async one: it runs on every answer, and a promise per answer is measurable.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy());
-    reply.headers(fixed);
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('application/json')) {
+      // JSON is data, never shown as a document: it may load and frame nothing (OWASP's REST Security Cheat Sheet).
+      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', API_POLICY);
+      reply.headers(everywhere);
+    } else {
+      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy());
+      reply.headers(documents);
+    }
     if (httpsEverywhere || request.protocol === 'https') reply.header('strict-transport-security', hsts);
     done(null, payload);
   });
