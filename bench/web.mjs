@@ -2,9 +2,11 @@
 // (performance, accessibility, best practices, SEO, LCP, TBT) for the given paths, against the built server.
 // Usage: npm run build && node bench/web.mjs [/login /tzolkin ...] [--size]
 // Without paths it measures the pages held to mobile 98+ and accessibility 100 (docs/decisions/038-speed.md);
-// --size prints the first route's weight, by package and source file, and stops.
+// --size prints the first route's weight, by package and source file, and stops. BENCH_REPORTS=dir keeps each
+// Lighthouse report as JSON.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startServer } from './lib/server.mjs';
@@ -177,7 +179,17 @@ try {
   // The server keeps the pages it renders; a page is measured as readers get it after its first request of the day.
   for (const path of paths) await fetch(`${server.url}${path}`).then((reply) => reply.text());
   for (const path of paths) {
-    const reports = Array.from({ length: RUNS }, () => lighthouse(`${server.url}${path}`));
+    const loads = [];
+    const reports = Array.from({ length: RUNS }, (_, run) => {
+      const report = lighthouse(`${server.url}${path}`);
+      loads.push(loadavg()[0].toFixed(2));
+      if (process.env.BENCH_REPORTS) {
+        mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
+        const name = `${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}-${run + 1}.json`;
+        writeFileSync(join(process.env.BENCH_REPORTS, name), JSON.stringify(report));
+      }
+      return report;
+    });
     const score = (id) => median(reports.map((r) => Math.round((r.categories[id]?.score ?? 0) * 100)));
     const ms = (id) => median(reports.map((r) => r.audits[id]?.numericValue ?? 0));
     console.log(
@@ -191,6 +203,18 @@ try {
     // Lighthouse slows the processor four times whatever the machine; its benchmark index says how fast this one
     // was during each run (1,300 and above: the desktop class the four times are meant for).
     console.log(`  benchmark index: ${each((r) => Math.round(r.environment.benchmarkIndex))}`);
+    console.log(`  load average (1 min) after each run: ${loads.join(' / ')}`);
+    // The main thread's longest tasks in the median run, and the script each is attributed to.
+    const middle = [...reports].sort(
+      (a, b) => a.audits['total-blocking-time'].numericValue - b.audits['total-blocking-time'].numericValue,
+    )[Math.floor(RUNS / 2)];
+    const tasks = (middle.audits['long-tasks']?.details?.items ?? []).slice(0, 5);
+    if (tasks.length) {
+      const where = (url) => String(url).replace(server.url, '').slice(0, 60);
+      console.log(
+        `  long tasks (median run): ${tasks.map((t) => `${Math.round(t.duration)} ms ${where(t.url)}`).join(', ')}`,
+      );
+    }
     const failing = Object.values(reports[0].audits).filter(
       (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary',
     );

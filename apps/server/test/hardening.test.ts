@@ -616,7 +616,10 @@ describe('security headers', () => {
 
   it('sends a page a CSP without inline scripts but hashed ones, no framing, and the document headers', async () => {
     const webDist = mkdtempSync(join(tmpdir(), 'hunab-web-'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><head><title>Hunab</title></head><body></body></html>');
+    writeFileSync(
+      join(webDist, 'index.html'),
+      '<!doctype html><html><head><title>Hunab</title></head><body></body></html>',
+    );
     const pages = await buildApp({ database, config: testConfig({ webDistDir: webDist, renderPages: false }) });
     const reply = await pages.inject('/dash');
     const csp = String(reply.headers['content-security-policy']);

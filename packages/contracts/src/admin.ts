@@ -1,7 +1,7 @@
 import { LANGUAGES } from '@hunab/calendar';
 import { z } from 'zod';
 import { adminListQuerySchema, adminListResponseSchema } from './admin-lists.ts';
-import { REGISTRATION_SOURCES } from './auth.ts';
+import { REGISTRATION_SOURCES } from './auth-rules.ts';
 import { COMMENT_REPORT_NOTE_MAX, COMMENT_REPORT_REASONS } from './comment-rules.ts';
 import { ORDER_STATUSES, PAYMENT_PROVIDERS } from './commerce.ts';
 import { PLAN_IDS, SUBSCRIPTION_STATUSES } from './plans.ts';

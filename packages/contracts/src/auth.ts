@@ -1,24 +1,20 @@
 import { LANGUAGES, parseDate } from '@hunab/calendar';
 import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_MIN_LENGTH,
+  INTERESTS,
+  MAX_AGE,
+  MIN_AGE,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  REGISTRATION_SOURCES,
+  THEMES,
+  USER_NAME_MAX,
+} from './auth-rules.ts';
 import { languageSchema } from './calendar.ts';
 import { FUTURE_BIRTH_DATE_MESSAGE } from './card-rules.ts';
-import { INTERESTS } from './interests.ts';
 import { safeText } from './text.ts';
-
-/** Limits of the registration and login forms (spec 001 section 5). */
-export const EMAIL_MIN_LENGTH = 5;
-export const EMAIL_MAX_LENGTH = 254;
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 128;
-export const BIRTH_DATE_MIN = '1900-01-01';
-export const MIN_AGE = 6;
-export const MAX_AGE = 120;
-/** The longest name (and username) an account may give itself. */
-export const USER_NAME_MAX = 100;
-
-export const REGISTRATION_SOURCES = ['website', 'mobile_app', 'pwa', 'telegram', 'subscribe'] as const;
-export { INTERESTS };
-export const THEMES = ['dark', 'light'] as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 

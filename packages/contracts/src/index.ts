@@ -6,6 +6,7 @@ export * from './admin-notebook.ts';
 export * from './admin-outbox.ts';
 export * from './admin-referrals.ts';
 export * from './auth.ts';
+export * from './auth-rules.ts';
 export * from './calendar.ts';
 export * from './card-rules.ts';
 export * from './cards.ts';

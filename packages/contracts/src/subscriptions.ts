@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { birthDateSchema, emailSchema, INTERESTS, passwordSchema, userSchema, utcToday } from './auth.ts';
+import { birthDateSchema, emailSchema, passwordSchema, userSchema, utcToday } from './auth.ts';
+import { INTERESTS } from './auth-rules.ts';
 import { dateTextSchema, languageSchema } from './calendar.ts';
 import { DASH_TABS, MATRIX_KINDS, PLAN_IDS, PLAN_TIERS, type PlanId, SUBSCRIPTION_STATUSES } from './plans.ts';
 import { safeText } from './text.ts';
