@@ -324,6 +324,13 @@ describe('deleting my account', () => {
     expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, me.id))).toHaveLength(0);
     expect(await db.select().from(reminderSettings).where(eq(reminderSettings.userId, me.id))).toHaveLength(0);
     expect(await db.select().from(teamInvites).where(eq(teamInvites.createdBy, me.id))).toHaveLength(0);
+    // The mailing lists name the reader by address only; nothing goes to it while the account is closed.
+    expect(
+      await db
+        .select()
+        .from(mailingSubscriptions)
+        .where(sql`lower(${mailingSubscriptions.email}) = lower(${me.email})`),
+    ).toHaveLength(0);
     const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.userId, me.id));
     expect(subscription).toMatchObject({
       status: 'cancelled',
@@ -364,6 +371,10 @@ describe('deleting my account', () => {
       reminders: await db.select().from(reminderSettings).where(eq(reminderSettings.userId, me.id)),
       topics: await db.select().from(emailTopicConsents).where(eq(emailTopicConsents.userId, me.id)),
       invites: await db.select().from(teamInvites).where(eq(teamInvites.createdBy, me.id)),
+      lists: await db
+        .select()
+        .from(mailingSubscriptions)
+        .where(sql`lower(${mailingSubscriptions.email}) = lower(${me.email})`),
     };
     await http.post('/api/account/delete', { password: 'correct horse' }, { token: me.token });
     const { token } = await letter(me.id, 'accountDeleted');
@@ -395,6 +406,13 @@ describe('deleting my account', () => {
       before.topics,
     );
     expect(await db.select().from(teamInvites).where(eq(teamInvites.createdBy, me.id))).toEqual(before.invites);
+    expect(before.lists).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(mailingSubscriptions)
+        .where(sql`lower(${mailingSubscriptions.email}) = lower(${me.email})`),
+    ).toEqual(before.lists);
   });
 
   it('asks an account without a password to confirm by letter', async () => {

@@ -17,17 +17,22 @@ export interface ClosingStep {
  * A step that parks every row of `table` owned through `column`: the rows leave the table, so every reader of it
  * (the feed address, the push sender, the reminder and letter schedulers, an invitation link) finds nothing, and
  * come back as they were on a restore. A new link to an outside service is one more line in CLOSING_STEPS, as the
- * Telegram chats are.
+ * Telegram chats are. `byAddress` matches `column` against the account's email address instead of its id, for the
+ * rows that name the reader only by address (the mailing lists).
  */
-export function parkRows(table: string, column: string): ClosingStep {
+export function parkRows(table: string, column: string, { byAddress = false } = {}): ClosingStep {
   const name = sql.identifier(table);
   const owner = sql.identifier(column);
+  const owned = (userId: string) =>
+    byAddress
+      ? sql`lower(${owner}) = (select lower(email) from users where id = ${userId})`
+      : sql`${owner} = ${userId}`;
   return {
     name: table,
     async close(tx, userId) {
       const [row] = await queryRows<{ rows: unknown[] }>(
         tx,
-        sql`with gone as (delete from ${name} where ${owner} = ${userId} returning *)
+        sql`with gone as (delete from ${name} where ${owned(userId)} returning *)
             select coalesce(jsonb_agg(to_jsonb(gone)), '[]'::jsonb) as rows from gone`,
       );
       return row?.rows ?? [];
@@ -57,7 +62,8 @@ const stopRenewals: ClosingStep = {
 
 /**
  * What closing an account does beyond refusing sign-in and ending its sessions (the service does those): the
- * calendar feed's address, push devices, linked Telegram chats, reminders, email topics and team invitations stop, and renewals end.
+ * calendar feed's address, push devices, linked Telegram chats, reminders, email topics, the mailing lists its
+ * address is on and team invitations stop, and renewals end.
  */
 export const CLOSING_STEPS: readonly ClosingStep[] = [
   parkRows('calendar_feeds', 'user_id'),
@@ -65,6 +71,7 @@ export const CLOSING_STEPS: readonly ClosingStep[] = [
   parkRows('telegram_chats', 'user_id'),
   parkRows('reminder_settings', 'user_id'),
   parkRows('email_topic_consents', 'user_id'),
+  parkRows('mailing_subscriptions', 'email', { byAddress: true }),
   parkRows('team_invites', 'created_by'),
   stopRenewals,
 ];
