@@ -401,6 +401,53 @@ describe('YooKassa', () => {
   });
 });
 
+describe('two orders for one programme', () => {
+  it('grants the first payment and refunds the second in full, even when both arrive at once', async () => {
+    const buyer = await signUp();
+    // Two tabs: both orders are made before either is paid, so neither is refused as already owned.
+    const first = (await api.post('/api/orders', { product_id: '13days' }, { token: buyer.token })).body.data.order;
+    const second = (await api.post('/api/orders', { product_id: '13days' }, { token: buyer.token })).body.data.order;
+    const payments = await Promise.all([first, second].map(async (o) => (await orderRow(o.id))?.providerPaymentId));
+    for (const id of payments) yookassa.settle(id as string, 'succeeded');
+    await Promise.all([first, second].map((o) => api.get(`/api/orders/${o.id}?refresh=true`, { token: buyer.token })));
+    await settled();
+
+    expect(await purchasesOf(buyer.id)).toHaveLength(1);
+    const rows = await Promise.all([first, second].map((o) => orderRow(o.id)));
+    const kept = rows.find((row) => row?.status === 'paid');
+    const returned = rows.find((row) => row?.status === 'refunded');
+    expect(kept && returned).toBeTruthy();
+    expect(returned).toMatchObject({ refundedAmount: 290000, refundPending: 0 });
+    expect((await purchasesOf(buyer.id))[0]?.orderId).toBe(kept?.id);
+    // One refund of the whole payment, of the second payment only.
+    expect(yookassa.refunds.filter((r) => payments.includes(r.payment_id))).toEqual([
+      expect.objectContaining({
+        payment_id: returned?.providerPaymentId,
+        amount: { value: '2900.00', currency: 'RUB' },
+      }),
+    ]);
+    const read = await api.get(`/api/orders/${returned?.id}`, { token: buyer.token });
+    expect(read.body.data.order.events.map((e: { type: string }) => e.type)).toEqual([
+      'created',
+      'payment_created',
+      'paid',
+      'refund_requested',
+      'refunded',
+    ]);
+    // One receipt: the payment that went back sends none.
+    const receipts = await ctx.database.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.userId, buyer.id), eq(outboxEmails.kind, 'paymentReceipt')));
+    expect(receipts).toHaveLength(1);
+    // The programme is still the buyer's.
+    const check = await api.get('/api/bot/payments/by-product?product_name=main&product_level=1', {
+      token: buyer.token,
+    });
+    expect(check.body.data).toMatchObject({ hasPurchase: true, hasAccess: true });
+  });
+});
+
 describe('PayPal', () => {
   it('creates an order with an approval link, verifies webhooks by PayPal, captures once and grants', async () => {
     const buyer = await signUp('en');

@@ -36,8 +36,12 @@ import { holdsProgramme } from './purchases.ts';
 export type OrderRow = typeof orders.$inferSelect;
 type Tx = Db;
 type Actor = 'user' | 'admin' | 'provider' | 'scheduler' | 'system';
+/** Who refunds, how much (all that is left when absent) and why. */
+type RefundRequest = { amount?: number; reason: string } & ({ actor: 'admin'; adminId: string } | { actor: 'system' });
 
 const DAY_MS = 86_400_000;
+/** The reason on an order paid for a programme the buyer already held, and refunded for that. */
+const DUPLICATE_PAYMENT = 'duplicate_payment';
 /** Failed renewal charges are retried after 1, 2 and 4 days; after the last the subscription lapses. */
 export const RENEWAL_RETRY_DAYS = [1, 2, 4] as const;
 /** The renewal reminder goes out this many days before the charge. */
@@ -409,12 +413,38 @@ export function createPaymentService(options: PaymentsOptions) {
         }
         const [product] = await tx.select().from(products).where(eq(products.id, order.productId));
         if (!product) throw new Error(`the product ${order.productId} of order ${order.id} is gone`);
+        // Two orders for one programme (two tabs, a second try while the first was still open) can both be paid.
+        // The buyer's programme payments take turns (a lock of the transaction on the buyer, which no row lock
+        // waits on); a programme already held through another order is not granted twice, and this payment goes back
+        // to the buyer in full.
+        let duplicate = false;
+        if (order.kind === 'purchase' && product.type === 'program') {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`programme-payment:${order.userId}`}))`);
+          duplicate = await holdsProgramme(tx, order.userId, product.level, utcDay(at));
+        }
         const [paid] = await tx
           .update(orders)
-          .set({ status: 'paid', paidAt: at, payerId: payment.payerId, updatedAt: at })
+          .set({
+            status: 'paid',
+            paidAt: at,
+            payerId: payment.payerId,
+            // What the result page tells the buyer of a payment that goes back.
+            ...(duplicate ? { failureReason: DUPLICATE_PAYMENT } : {}),
+            updatedAt: at,
+          })
           .where(eq(orders.id, order.id))
           .returning();
         if (!paid) throw new Error('the order was not updated');
+        if (duplicate) {
+          await event(tx, order.id, 'paid', actor, { from: 'pending', to: 'paid', data: { duplicate: true } });
+          if (payment.refunded > 0) {
+            const row = await writeRefunded(tx, paid, Math.min(paid.amount, payment.refunded), actor, {
+              reported_by: 'provider',
+            });
+            return { order: row, moved: true, duplicate: row.status !== 'refunded' };
+          }
+          return { order: paid, moved: true, duplicate: true };
+        }
         await grant(tx, paid, product, payment);
         await event(tx, order.id, 'paid', actor, {
           from: 'pending',
@@ -446,8 +476,26 @@ export function createPaymentService(options: PaymentsOptions) {
       });
       return { order: closed ?? order, moved: true };
     });
+    if (outcome && 'duplicate' in outcome && outcome.duplicate) {
+      // No receipt for a payment that goes straight back; the refund is the provider's to confirm.
+      return await refundDuplicate(outcome.order);
+    }
     if (outcome?.moved) await notifyBuyer(outcome.order);
     return outcome?.order ?? null;
+  }
+
+  /**
+   * A second payment for a programme the buyer already holds, refunded in full as soon as it is known. A refund the
+   * provider refuses stays on the order's history (`refund_refused`) for an administrator, and the order stays paid.
+   */
+  async function refundDuplicate(order: OrderRow): Promise<OrderRow> {
+    try {
+      return await refundOrder(order.id, { actor: 'system', reason: 'duplicate payment: the programme is held' });
+    } catch (error) {
+      log.error({ err: error, order: order.id }, 'a duplicate payment could not be refunded; an administrator must');
+      const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
+      return row ?? order;
+    }
   }
 
   /** The receipt of a paid order; the failure of a renewal charge. Emails never fail the payment. */
@@ -505,6 +553,109 @@ export function createPaymentService(options: PaymentsOptions) {
     );
     refreshes.set(order.id, { at, answer });
     return answer;
+  }
+
+  /**
+   * A refund, full or partial, through the provider: an administrator's, or the system's for a duplicate payment. The
+   * order is locked and what is left is re-read in the transaction that reserves the amount, so parallel refunds never
+   * add up past what was paid and each accepted refund is one provider call; a refund the provider refuses is
+   * released. A full refund takes back what the order gave: the programme's purchase, or the subscription it started
+   * (which expires now).
+   */
+  async function refundOrder(orderId: string, input: RefundRequest): Promise<OrderRow> {
+    const actor: Actor = input.actor;
+    const by = input.actor === 'admin' ? { admin: input.adminId } : {};
+    const reserved = await db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+      if (order.status !== 'paid' && order.status !== 'partially_refunded') {
+        throw new ApiError(409, 'NOT_REFUNDABLE', `An order that is ${order.status} cannot be refunded.`);
+      }
+      const left = order.amount - order.refundedAmount - order.refundPending;
+      const amount = input.amount ?? left;
+      if (left <= 0) throw new ApiError(409, 'NOT_REFUNDABLE', 'The whole payment is being refunded already.');
+      if (amount > left) throw new ApiError(400, 'VALIDATION_ERROR', `At most ${left} can be refunded.`);
+      const provider = providers.get(order.provider as PaymentProviderId);
+      if (!provider || !order.providerPaymentId) {
+        throw new ApiError(409, 'PROVIDER_UNAVAILABLE', 'The provider of this payment is not configured here.');
+      }
+      await tx
+        .update(orders)
+        .set({ refundPending: order.refundPending + amount, updatedAt: now() })
+        .where(eq(orders.id, order.id));
+      await event(tx, order.id, 'refund_requested', actor, { data: { amount, ...by } });
+      return { order, amount, provider, paymentId: order.providerPaymentId };
+    });
+    const { order, amount, provider } = reserved;
+    const [product] = await db.select().from(products).where(eq(products.id, order.productId)).limit(1);
+    const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+    try {
+      await provider.refund({
+        paymentId: reserved.paymentId,
+        amount,
+        currency: order.currency,
+        // What was refunded before and this amount name the operation: a repeated request is the same refund.
+        idempotenceKey: idempotenceKey('refund', order.id, order.refundedAmount + order.refundPending, amount),
+        ...(amount === order.amount
+          ? {}
+          : {
+              receipt: {
+                email: order.receipt?.email ?? buyer?.email ?? '',
+                lines: [
+                  {
+                    description: `Hunab: ${product ? pick(product.nameI18n, order.lang, product.id) : order.productId}`,
+                    amount,
+                    vatCode: product?.vatCode ?? 1,
+                  },
+                ],
+              },
+            }),
+      });
+    } catch (error) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(orders)
+          .set({ refundPending: sql`${orders.refundPending} - ${amount}`, updatedAt: now() })
+          .where(eq(orders.id, order.id));
+        await event(tx, order.id, 'refund_refused', actor, {
+          data: { amount, error: String((error as Error).message).slice(0, 300) },
+        });
+      });
+      log.error({ err: error, order: order.id }, 'the provider refused a refund');
+      throw new ApiError(
+        502,
+        'PAYMENT_PROVIDER_ERROR',
+        `The payment service refused the refund: ${(error as Error).message.slice(0, 200)}`,
+      );
+    }
+    const updated = await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+      if (!locked) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+      await tx
+        .update(orders)
+        .set({ refundPending: sql`${orders.refundPending} - ${amount}` })
+        .where(eq(orders.id, order.id));
+      const row = await writeRefunded(tx, locked, locked.refundedAmount + amount, actor, {
+        amount,
+        reason: input.reason,
+        ...by,
+      });
+      if (row.status === 'refunded' && locked.status !== 'refunded') {
+        await takeBack(tx, row, actor, input.reason);
+      }
+      if (input.actor !== 'admin') return row;
+      await recordAudit(tx, {
+        actorId: input.adminId,
+        action: 'payment.refund',
+        targetType: 'order',
+        targetId: order.id,
+        before: { status: order.status, refunded_amount: order.refundedAmount },
+        after: { status: row.status, refunded_amount: row.refundedAmount, amount, currency: row.currency },
+        reason: input.reason,
+      });
+      return row;
+    });
+    return updated;
   }
 
   return {
@@ -774,101 +925,10 @@ export function createPaymentService(options: PaymentsOptions) {
     },
 
     /**
-     * An administrator's refund, full or partial, through the provider. The order is locked and what is left is
-     * re-read in the transaction that reserves the amount, so parallel refunds never add up past what was paid and
-     * each accepted refund is one provider call; a refund the provider refuses is released. A full refund takes back
-     * what the order gave: the programme's purchase, or the subscription it started (which expires now).
+     * An administrator's refund, full or partial, through the provider (`refundOrder`), returned as the order's DTO.
      */
     async refund(orderId: string, admin: { id: string }, input: { amount?: number; reason: string }) {
-      const reserved = await db.transaction(async (tx) => {
-        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-        if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
-        if (order.status !== 'paid' && order.status !== 'partially_refunded') {
-          throw new ApiError(409, 'NOT_REFUNDABLE', `An order that is ${order.status} cannot be refunded.`);
-        }
-        const left = order.amount - order.refundedAmount - order.refundPending;
-        const amount = input.amount ?? left;
-        if (left <= 0) throw new ApiError(409, 'NOT_REFUNDABLE', 'The whole payment is being refunded already.');
-        if (amount > left) throw new ApiError(400, 'VALIDATION_ERROR', `At most ${left} can be refunded.`);
-        const provider = providers.get(order.provider as PaymentProviderId);
-        if (!provider || !order.providerPaymentId) {
-          throw new ApiError(409, 'PROVIDER_UNAVAILABLE', 'The provider of this payment is not configured here.');
-        }
-        await tx
-          .update(orders)
-          .set({ refundPending: order.refundPending + amount, updatedAt: now() })
-          .where(eq(orders.id, order.id));
-        await event(tx, order.id, 'refund_requested', 'admin', { data: { amount, admin: admin.id } });
-        return { order, amount, provider, paymentId: order.providerPaymentId };
-      });
-      const { order, amount, provider } = reserved;
-      const [product] = await db.select().from(products).where(eq(products.id, order.productId)).limit(1);
-      const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
-      try {
-        await provider.refund({
-          paymentId: reserved.paymentId,
-          amount,
-          currency: order.currency,
-          // What was refunded before and this amount name the operation: a repeated request is the same refund.
-          idempotenceKey: idempotenceKey('refund', order.id, order.refundedAmount + order.refundPending, amount),
-          ...(amount === order.amount
-            ? {}
-            : {
-                receipt: {
-                  email: order.receipt?.email ?? buyer?.email ?? '',
-                  lines: [
-                    {
-                      description: `Hunab: ${product ? pick(product.nameI18n, order.lang, product.id) : order.productId}`,
-                      amount,
-                      vatCode: product?.vatCode ?? 1,
-                    },
-                  ],
-                },
-              }),
-        });
-      } catch (error) {
-        await db.transaction(async (tx) => {
-          await tx
-            .update(orders)
-            .set({ refundPending: sql`${orders.refundPending} - ${amount}`, updatedAt: now() })
-            .where(eq(orders.id, order.id));
-          await event(tx, order.id, 'refund_refused', 'admin', {
-            data: { amount, error: String((error as Error).message).slice(0, 300) },
-          });
-        });
-        log.error({ err: error, order: order.id }, 'the provider refused a refund');
-        throw new ApiError(
-          502,
-          'PAYMENT_PROVIDER_ERROR',
-          `The payment service refused the refund: ${(error as Error).message.slice(0, 200)}`,
-        );
-      }
-      const updated = await db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
-        if (!locked) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
-        await tx
-          .update(orders)
-          .set({ refundPending: sql`${orders.refundPending} - ${amount}` })
-          .where(eq(orders.id, order.id));
-        const row = await writeRefunded(tx, locked, locked.refundedAmount + amount, 'admin', {
-          amount,
-          reason: input.reason,
-          admin: admin.id,
-        });
-        if (row.status === 'refunded' && locked.status !== 'refunded') {
-          await takeBack(tx, row, 'admin', input.reason);
-        }
-        await recordAudit(tx, {
-          actorId: admin.id,
-          action: 'payment.refund',
-          targetType: 'order',
-          targetId: order.id,
-          before: { status: order.status, refunded_amount: order.refundedAmount },
-          after: { status: row.status, refunded_amount: row.refundedAmount, amount, currency: row.currency },
-          reason: input.reason,
-        });
-        return row;
-      });
+      const updated = await refundOrder(orderId, { actor: 'admin', adminId: admin.id, ...input });
       // Read after the transaction: on the embedded database a query beside an open transaction would wait for it.
       return toDto(updated, await productName(updated.productId, updated.lang));
     },

@@ -182,11 +182,19 @@ export default function PaymentResultPage() {
 
   if (view === 'refunded' && data) {
     const partly = data.status === 'partially_refunded';
+    // A second payment for a programme already held is returned by itself: the programme stays the buyer's.
+    const duplicate = data.failure_reason === 'duplicate_payment';
     return (
       <section className="commerce-narrow" data-testid="payment-refunded">
         <div className="commerce-panel">
           <h1 className="h3">{partly ? t('result.refunded.partialTitle') : t('result.refunded.title')}</h1>
-          <p>{partly ? t('result.refunded.partialText') : t('result.refunded.text')}</p>
+          <p data-testid={duplicate ? 'refunded-duplicate' : undefined}>
+            {duplicate
+              ? t('result.refunded.duplicateText')
+              : partly
+                ? t('result.refunded.partialText')
+                : t('result.refunded.text')}
+          </p>
           <OrderFacts order={data} lang={lang} />
           <p data-testid="refunded-amount">
             {t('result.refunded.refundedAmount')}: {formatMoney(data.refunded_amount, data.currency, lang)}
