@@ -337,6 +337,42 @@ describe('YooKassa', () => {
     expect(await purchasesOf(buyer.id)).toHaveLength(1);
   });
 
+  it('reads a refund made in YooKassa’s panel from its notification, and a full one takes the programme back', async () => {
+    const buyer = await signUp();
+    const { order } = (await api.post('/api/orders', { product_id: '13days' }, { token: buyer.token })).body.data;
+    const paymentId = (await orderRow(order.id))?.providerPaymentId as string;
+    yookassa.settle(paymentId, 'succeeded');
+    await api.get(`/api/orders/${order.id}?refresh=true`, { token: buyer.token });
+    expect(await purchasesOf(buyer.id)).toHaveLength(1);
+    const notice = (refund: object) => ({ type: 'notification', event: 'refund.succeeded', object: refund });
+
+    const part = yookassa.refundInPanel(paymentId, '900.00');
+    const told = await api.post('/api/payments/webhooks/yookassa', notice(part), { ip: YOOKASSA_IP });
+    expect(told.status).toBe(200);
+    await settled();
+    expect(await orderRow(order.id)).toMatchObject({ status: 'partially_refunded', refundedAmount: 90000 });
+    expect(await purchasesOf(buyer.id)).toHaveLength(1);
+
+    const rest = yookassa.refundInPanel(paymentId, '2000.00');
+    // From another address, or without the payment it belongs to: refused, nothing moves.
+    const forged = await api.post('/api/payments/webhooks/yookassa', notice(rest), { ip: '203.0.113.9' });
+    expect(forged.status).toBe(403);
+    const bare = await api.post('/api/payments/webhooks/yookassa', notice({ ...rest, payment_id: undefined }), {
+      ip: YOOKASSA_IP,
+    });
+    expect(bare.status).toBe(403);
+    await settled();
+    expect((await orderRow(order.id))?.status).toBe('partially_refunded');
+
+    // The same notification twice moves the order once.
+    for (let i = 0; i < 2; i++) {
+      expect((await api.post('/api/payments/webhooks/yookassa', notice(rest), { ip: YOOKASSA_IP })).status).toBe(200);
+    }
+    await settled();
+    expect(await orderRow(order.id)).toMatchObject({ status: 'refunded', refundedAmount: 290000 });
+    expect(await purchasesOf(buyer.id)).toHaveLength(0);
+  });
+
   it('grants nothing for a tampered amount or a payment no order knows', async () => {
     const buyer = await signUp();
     const { order } = (await api.post('/api/orders', { product_id: '13days' }, { token: buyer.token })).body.data;

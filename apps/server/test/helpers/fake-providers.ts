@@ -203,6 +203,25 @@ export async function fakeYookassa(credentials = { shopId: '123456', secretKey: 
     failNext(count: number) {
       failNext = count;
     },
+    /**
+     * A refund made by the shop in YooKassa's own panel: the payment's refunded amount grows, and the refund object
+     * its `refund.succeeded` notification carries is answered (fields as the API reference's refund object).
+     */
+    refundInPanel(id: string, value: string) {
+      const payment = payments.get(id);
+      if (!payment || payment.status !== 'succeeded') throw new Error(`no succeeded fake payment ${id}`);
+      const before = Math.round(Number(payment.refunded_amount?.value ?? '0') * 100);
+      const amount = Math.round(Number(value) * 100);
+      if (amount + before > Math.round(Number(payment.amount.value) * 100)) throw new Error('more than is left');
+      payment.refunded_amount = { value: ((before + amount) / 100).toFixed(2), currency: payment.amount.currency };
+      return {
+        id: randomUUID(),
+        payment_id: id,
+        status: 'succeeded',
+        amount: { value, currency: payment.amount.currency },
+        created_at: new Date().toISOString(),
+      };
+    },
     /** What the buyer did on YooKassa's page. */
     settle(id: string, status: 'succeeded' | 'canceled', options: { amount?: string; reason?: string } = {}) {
       const payment = payments.get(id);

@@ -162,10 +162,20 @@ export function yookassaProvider(config: { shopId: string; secretKey: string; ap
     async verifyNotification({ body, ip }) {
       if (!isYookassaAddress(ip)) return null;
       if (!body || typeof body !== 'object') return null;
-      const { type, event, object } = body as { type?: unknown; event?: unknown; object?: { id?: unknown } };
-      if (type !== 'notification' || typeof event !== 'string' || !event.startsWith('payment.')) return null;
+      const { type, event, object } = body as {
+        type?: unknown;
+        event?: unknown;
+        object?: { id?: unknown; payment_id?: unknown };
+      };
+      if (type !== 'notification' || typeof event !== 'string') return null;
       if (!object || typeof object.id !== 'string' || object.id.length > 100) return null;
-      return { eventId: `${event}:${object.id}`, paymentId: object.id };
+      if (event.startsWith('payment.')) return { eventId: `${event}:${object.id}`, paymentId: object.id };
+      // A refund, made in YooKassa's panel or by us: its object is the refund, which names its payment. The payment
+      // is read back from the API, and its refunded amount moves the order (a refund of ours is written already).
+      if (event === 'refund.succeeded' && typeof object.payment_id === 'string' && object.payment_id.length <= 100) {
+        return { eventId: `${event}:${object.id}`, paymentId: object.payment_id };
+      }
+      return null;
     },
   };
 }
