@@ -209,7 +209,7 @@ export async function fakeYookassa(credentials = { shopId: '123456', secretKey: 
      */
     refundInPanel(id: string, value: string) {
       const payment = payments.get(id);
-      if (!payment || payment.status !== 'succeeded') throw new Error(`no succeeded fake payment ${id}`);
+      if (payment?.status !== 'succeeded') throw new Error(`no succeeded fake payment ${id}`);
       const before = Math.round(Number(payment.refunded_amount?.value ?? '0') * 100);
       const amount = Math.round(Number(value) * 100);
       if (amount + before > Math.round(Number(payment.amount.value) * 100)) throw new Error('more than is left');
