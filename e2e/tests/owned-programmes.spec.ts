@@ -5,23 +5,29 @@ import { type Account, ADMIN, createAccount, loginAs, test, useSession } from '.
 const bearer = (account: Account) => ({ authorization: `Bearer ${account.token}` });
 
 /** An order of the signed-in account, paid (or left pending) on the test provider through the API. */
+/** The test provider's payment of each order made here. */
+const paymentOf = new Map<string, string>();
+
 async function order(request: APIRequestContext, account: Account, body: Record<string, unknown>, pay = true) {
   const created = await request.post('/api/orders', { headers: bearer(account), data: { provider: 'test', ...body } });
   expect(created.status(), await created.text()).toBe(201);
   const { order: made, confirmation_url } = (await created.json()).data;
-  const paymentId = new URL(confirmation_url).searchParams.get('test_payment');
-  if (pay) {
-    await request.post(`/api/payments/test-provider/${paymentId}/pay`, { headers: bearer(account), data: {} });
-    // The notification is processed in the background: wait until the order reads paid.
-    await expect
-      .poll(
-        async () =>
-          (await (await request.get(`/api/orders/${made.id}?refresh=true`, { headers: bearer(account) })).json()).data
-            .order.status,
-      )
-      .toBe('paid');
-  }
+  paymentOf.set(made.id, new URL(confirmation_url).searchParams.get('test_payment') ?? '');
+  if (pay) await payOrder(request, account, made.id);
   return made.id as string;
+}
+
+/** Pays an order on the test provider and waits until the order reads `status` (paid, unless it goes back). */
+async function payOrder(request: APIRequestContext, account: Account, id: string, status = 'paid') {
+  await request.post(`/api/payments/test-provider/${paymentOf.get(id)}/pay`, { headers: bearer(account), data: {} });
+  // The notification is processed in the background: wait until the order reads as it should.
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`/api/orders/${id}?refresh=true`, { headers: bearer(account) })).json()).data.order
+          .status,
+    )
+    .toBe(status);
 }
 
 /** A buyer of 13 Days whose programme waits for the next Magnetic day. */
@@ -156,6 +162,11 @@ test.describe('the result pages tell the truth', () => {
     await page.goto(`/payment/fail/test?order=${mine}`);
     await expect(page).toHaveURL(/\/payment\/success\/test\?order=/);
     await expect(page.getByTestId('payment-paid')).toBeVisible();
+    // The order left unpaid in another tab is paid after all: the programme is held already, so it goes back.
+    await payOrder(request, viewer, pending, 'refunded');
+    await page.goto(`/payment/success/test?order=${pending}`);
+    await expect(page.getByTestId('refunded-duplicate')).toHaveText(/Эта программа у вас уже есть/);
+    await expect(page.getByTestId('payment-paid')).toHaveCount(0);
   });
 
   test('Back after paying shows the paid test payment, never Pay and Decline again', async ({ page, request }) => {
