@@ -112,7 +112,7 @@ export function ViewLimits() {
           </Link>
         </div>
       )}
-      <div className="access-note" data-testid="upgrade-banner">
+      <div className="access-note upgrade-note" data-testid="upgrade-banner">
         <span>{t('upgrade.text')}</span>
         <Link to={subscribe} className="btn btn-sm btn-primary">
           {t('upgrade.cta')}
