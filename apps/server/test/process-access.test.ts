@@ -106,6 +106,38 @@ describe('who may open a day of the 13-day process', () => {
     }
   });
 
+  it('opens the process for all the days of 260 Days, not 13, and ends it with the programme', async () => {
+    const boss = await admin();
+    const buyer = await signUp();
+    const granted = await api.post(
+      `/api/admin/users/${buyer.id}/purchases`,
+      { product_name: 'main', product_level: 2, activation_date: '2012-12-01' },
+      { token: boss.token },
+    );
+    expect(granted.status).toBeLessThan(300);
+    // 21 December is its 21st day: a 13-day reading would have ended it on the 14th.
+    const day21 = await processDay(3, buyer.token);
+    expect(day21.access.status).toBe('allowed');
+    expect(day21.content.length).toBeGreaterThan(0);
+    // The 260th day is 17 August 2013; the 18th is the first without it.
+    for (const [date, status] of [
+      ['2013-08-17', 'allowed'],
+      ['2013-08-18', 'cycle_ended'],
+    ] as const) {
+      const offset = Date.parse(`${date}T12:00:00Z`) - Date.parse(`${TODAY}T12:00:00Z`);
+      ctx.clock.offsetMs += offset;
+      try {
+        // Months later the first session has lapsed: the buyer signs in again.
+        const login = await api.post('/api/auth/login', { email: buyer.email, password: 'correct horse' });
+        const tone = calendarDay(parseDate(date)).kin.tone.number;
+        const closed = (tone + 5) % 13 || 13;
+        expect((await processDay(closed, login.body.token, date)).access.status, date).toBe(status);
+      } finally {
+        ctx.clock.offsetMs -= offset;
+      }
+    }
+  });
+
   it('refuses a “today” more than a day away from the server’s date', async () => {
     const reply = await api.get('/api/content/process?cycleType=13days&cycleValue=3&today=2012-12-25');
     expect(reply.status).toBe(400);

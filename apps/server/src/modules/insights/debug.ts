@@ -1,14 +1,9 @@
-import { dayNumber, formatDate, localDateOf, parseDate } from '@hunab/calendar';
-import {
-  type ProcessDebug,
-  type ProcessReason,
-  processDebugQuerySchema,
-  processDebugResponseSchema,
-} from '@hunab/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { dayNumber, parseDate } from '@hunab/calendar';
+import { type ProcessDebug, processDebugQuerySchema, processDebugResponseSchema } from '@hunab/contracts';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { purchases, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { ApiError, errorResponses } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks } from '../auth/session.ts';
@@ -16,7 +11,6 @@ import { openTones, processAccess } from '../subscriptions/access.ts';
 import type { SubscriptionService } from '../subscriptions/service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const PROGRAMME_DAYS = 13;
 
 /**
  * What each of the 13 process days shows a user on a date, and why: the outcome comes from the very function the
@@ -36,33 +30,23 @@ export async function explainProcess(
     .limit(1);
   if (!user) throw new ApiError(404, 'NOT_FOUND', 'There is no such user.');
   const access = await subscriptions.accessOf(user);
-  const [purchase] = await db
-    .select()
-    .from(purchases)
-    .where(and(eq(purchases.userId, user.id), eq(purchases.productName, 'main')))
-    .orderBy(desc(purchases.id))
-    .limit(1);
-  const starts = purchase ? (purchase.activationDate ?? formatDate(localDateOf(purchase.createdAt))) : null;
-  const programmeDay = starts ? dayNumber(parseDate(date)) - dayNumber(parseDate(starts)) + 1 : null;
   const open = openTones(date);
   const days: ProcessDebug['days'] = [];
+  let programme: Awaited<ReturnType<typeof processAccess>>['programme'] = null;
   for (let tone = 1; tone <= 13; tone++) {
     const outcome = await processAccess(db, access, user.id, tone, date);
-    let reason: ProcessReason;
-    if (access.isAdmin) reason = 'administrator';
-    else if (access.active && access.level >= 1) reason = 'subscription';
-    else if (programmeDay !== null && programmeDay >= 1 && programmeDay <= PROGRAMME_DAYS) reason = 'programme_running';
-    else if (open.includes(tone)) reason = 'open_tone';
-    else if (programmeDay !== null) reason = programmeDay < 1 ? 'programme_waiting' : 'programme_ended';
-    else reason = 'free_account';
+    programme = outcome.programme;
     days.push({
       tone,
       status: outcome.status,
-      reason,
+      reason: outcome.reason,
       activationDate: outcome.activationDate,
       targetDate: outcome.targetDate,
     });
   }
+  const starts = programme?.startsOn ?? null;
+  const programmeDay = starts ? dayNumber(parseDate(date)) - dayNumber(parseDate(starts)) + 1 : null;
+  const purchase = programme?.row ?? null;
   return {
     user: { id: user.id, email: user.email, isAdmin: user.isAdmin },
     date,

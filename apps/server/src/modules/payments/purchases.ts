@@ -1,4 +1,3 @@
-import { addDays, formatDate, localDateOf, parseDate } from '@hunab/calendar';
 import {
   errorBodySchema,
   grantParamsSchema,
@@ -6,7 +5,6 @@ import {
   type OwnedProgrammeDto,
   ownedProgrammesQuerySchema,
   ownedProgrammesResponseSchema,
-  PROGRAMMES,
   programmeStateOn,
   purchaseCheckResponseSchema,
   purchaseQuerySchema,
@@ -22,25 +20,11 @@ import { sessionHooks, sessionOf } from '../auth/session.ts';
 import { pick } from '../products/service.ts';
 import { readerToday, utcDay } from '../subscriptions/access.ts';
 import { assertUserExists } from '../subscriptions/service.ts';
+import { programmeDates, programmeOf } from './programme-dates.ts';
 
 const errors = errorResponses(400, 401, 404, 409);
 
 type PurchaseRow = typeof purchases.$inferSelect;
-
-/** The catalogue programme of a purchase: its own product, or for an older grant the programme of its level. */
-const programmeOf = (row: PurchaseRow) =>
-  Object.values(PROGRAMMES).find((programme) => programme.level === row.productLevel) ?? PROGRAMMES['13days'];
-
-/** The first and last day of a bought programme: from its activation (or purchase) to its end, both included. */
-function datesOf(row: PurchaseRow): { startsOn: string; endsOn: string; days: number } {
-  const startsOn = row.activationDate ?? formatDate(localDateOf(row.createdAt));
-  const days = programmeOf(row).days;
-  // The end is stored as the first day without access; a grant without one runs its programme's days.
-  const endsOn = row.expiresAt
-    ? formatDate(addDays(parseDate(utcDay(row.expiresAt)), -1))
-    : formatDate(addDays(parseDate(startsOn), days - 1));
-  return { startsOn, endsOn, days };
-}
 
 /** The user's programmes (product "main"), newest first. */
 const programmeRows = (db: Db, userId: string) =>
@@ -57,7 +41,7 @@ const programmeRows = (db: Db, userId: string) =>
  */
 export async function holdsProgramme(db: Db, userId: string, level: number, today: string): Promise<boolean> {
   const rows = await programmeRows(db, userId);
-  return rows.some((row) => row.productLevel === level && datesOf(row).endsOn >= today);
+  return rows.some((row) => row.productLevel === level && programmeDates(row).endsOn >= today);
 }
 
 /**
@@ -104,7 +88,7 @@ export async function ownedProgrammes(
     : [];
   return rows.map((row) => {
     const productId = row.productId ?? programmeOf(row).id;
-    const { startsOn, endsOn, days } = datesOf(row);
+    const { startsOn, endsOn, days } = programmeDates(row);
     const state = programmeStateOn(startsOn, endsOn, today);
     return {
       id: row.id,

@@ -1,13 +1,11 @@
-import { addDays, calendarDay, dayNumber, formatDate, localDateOf, parseDate } from '@hunab/calendar';
-import type { DATE_DENIALS, ProcessOutcome } from '@hunab/contracts';
+import { addDays, calendarDay, dayNumber, parseDate } from '@hunab/calendar';
+import { type DATE_DENIALS, type ProcessOutcome, type ProcessReason, programmeStateOn } from '@hunab/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { purchases } from '../../db/schema.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { programmeDates } from '../payments/programme-dates.ts';
 import type { Access } from './service.ts';
-
-/** Days of the 13-day programme. */
-const PROGRAMME_DAYS = 13;
 
 /** The UTC calendar day of an instant, YYYY-MM-DD. */
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
@@ -34,16 +32,41 @@ export function openTones(today: string): number[] {
 
 export interface ProcessAccess {
   status: ProcessOutcome;
+  /** Which rule decided, in the order they are tried (the administrators' debug view shows it). */
+  reason: ProcessReason;
   openTones: number[];
   activationDate: string | null;
   targetDate: string | null;
+  /** The bought programme the decision read, with its first and last day; null without one. */
+  programme: { row: PurchaseRow; startsOn: string; endsOn: string } | null;
+}
+
+type PurchaseRow = typeof purchases.$inferSelect;
+
+/**
+ * The reader's bought programme that decides the process on `today`: one under way, else the next to start, else
+ * the latest bought. A 260 Days or 13 Moons programme opens the process for all its days, not 13.
+ */
+async function decidingProgramme(db: Db, userId: string, today: string) {
+  const rows = await db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), eq(purchases.productName, 'main')))
+    .orderBy(desc(purchases.id))
+    .limit(50);
+  const spans = rows.map((row) => ({ row, ...programmeDates(row) }));
+  const running = spans.find((span) => programmeStateOn(span.startsOn, span.endsOn, today).state === 'running');
+  const next = spans
+    .filter((span) => span.startsOn > today)
+    .sort((a, b) => (a.startsOn < b.startsOn ? -1 : a.startsOn > b.startsOn ? 1 : 0))[0];
+  return running ?? next ?? spans[0] ?? null;
 }
 
 /**
  * Whether a reader may open a tone day of the 13-day process (spec 001 section 4), in this order: administrators and
  * subscribers (basic or premium) may open any day; a bought programme waits for its activation date, then opens every
- * day for 13 days and ends; anyone may open today's and yesterday's tone days (free users are told why not the rest,
- * guests are asked to sign in).
+ * day for as long as it runs (13 days, 260 days, a year) and ends; anyone may open today's and yesterday's tone days
+ * (free users are told why not the rest, guests are asked to sign in).
  */
 export async function processAccess(
   db: Db,
@@ -53,31 +76,30 @@ export async function processAccess(
   today: string,
 ): Promise<ProcessAccess> {
   const open = openTones(today);
-  const result = (status: ProcessOutcome, activationDate: string | null = null, targetDate: string | null = null) => ({
-    status,
-    openTones: open,
-    activationDate,
-    targetDate,
-  });
-  if (access.isAdmin || (access.active && access.level >= 1)) return result('allowed');
-  if (userId) {
-    const [purchase] = await db
-      .select()
-      .from(purchases)
-      .where(and(eq(purchases.userId, userId), eq(purchases.productName, 'main')))
-      .orderBy(desc(purchases.id))
-      .limit(1);
-    if (purchase) {
-      const starts = purchase.activationDate ?? formatDate(localDateOf(purchase.createdAt));
-      const day = dayNumber(parseDate(today)) - dayNumber(parseDate(starts)) + 1;
-      // Buying never takes away what everyone has: today's and yesterday's days stay open while waiting or after.
-      if (day >= 1 && day <= PROGRAMME_DAYS) return result('allowed', starts);
-      if (open.includes(tone)) return result('allowed', starts);
-      return day < 1 ? result('waiting_activation', starts, starts) : result('cycle_ended', starts);
-    }
+  const programme =
+    userId && !access.isAdmin && !(access.active && access.level >= 1)
+      ? await decidingProgramme(db, userId, today)
+      : null;
+  const result = (
+    status: ProcessOutcome,
+    reason: ProcessReason,
+    activationDate: string | null = null,
+    targetDate: string | null = null,
+  ): ProcessAccess => ({ status, reason, openTones: open, activationDate, targetDate, programme });
+  if (access.isAdmin) return result('allowed', 'administrator');
+  if (access.active && access.level >= 1) return result('allowed', 'subscription');
+  if (programme) {
+    const starts = programme.startsOn;
+    const { state } = programmeStateOn(starts, programme.endsOn, today);
+    if (state === 'running') return result('allowed', 'programme_running', starts);
+    // Buying never takes away what everyone has: today's and yesterday's days stay open while waiting or after.
+    if (open.includes(tone)) return result('allowed', 'open_tone', starts);
+    return state === 'upcoming'
+      ? result('waiting_activation', 'programme_waiting', starts, starts)
+      : result('cycle_ended', 'programme_ended', starts);
   }
-  if (open.includes(tone)) return result('allowed');
-  return result(userId ? 'free_user_tone_restriction' : 'no_access');
+  if (open.includes(tone)) return result('allowed', 'open_tone');
+  return result(userId ? 'free_user_tone_restriction' : 'no_access', 'free_account');
 }
 
 /**

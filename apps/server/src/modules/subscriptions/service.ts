@@ -13,6 +13,7 @@ import { queryRows } from '../../db/client.ts';
 import { purchases, subscriptionEvents, subscriptions, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { ApiError, isUniqueViolation } from '../../lib/errors.ts';
+import { programmeDates } from '../payments/programme-dates.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Actor = 'user' | 'admin' | 'scheduler';
@@ -88,19 +89,19 @@ export function createSubscriptionService(db: Db, now: () => Date) {
     if (user.isAdmin) return { level: ADMIN_LEVEL, tier: 'premium', active: true, isAdmin: true, subscription };
     const at = now();
     const subscribed = subscription !== null && grantsAccess(subscription, at);
-    // A bought 260-day or 13-moon programme opens what premium opens, from its activation until it ends.
-    const [programme] = await db
-      .select({ id: purchases.id })
+    // A bought 260-day or 13-moon programme opens what premium opens, from its activation until it ends; a grant
+    // without an end runs its programme's days, as everywhere a purchase's days are read (`programmeDates`).
+    const today = at.toISOString().slice(0, 10);
+    const held = await db
+      .select()
       .from(purchases)
-      .where(
-        and(
-          eq(purchases.userId, user.id),
-          gte(purchases.productLevel, 2),
-          sql`(${purchases.activationDate} is null or ${purchases.activationDate} <= ${at.toISOString().slice(0, 10)}::date)`,
-          sql`(${purchases.expiresAt} is null or ${purchases.expiresAt} > ${at.toISOString()}::timestamptz)`,
-        ),
-      )
-      .limit(1);
+      .where(and(eq(purchases.userId, user.id), gte(purchases.productLevel, 2)))
+      .orderBy(desc(purchases.id))
+      .limit(50);
+    const programme = held.some((row) => {
+      const { startsOn, endsOn } = programmeDates(row);
+      return startsOn <= today && today <= endsOn;
+    });
     const level = Math.max(subscribed && subscription ? subscription.level : 0, programme ? 2 : 0);
     return { level, tier: tierOfLevel(level), active: level > 0, isAdmin: false, subscription };
   }
