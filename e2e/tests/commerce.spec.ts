@@ -137,7 +137,17 @@ test.describe('buying with the built-in test provider', () => {
   test('a browser holding a token never shows the request to sign in, even before the app starts', async ({
     page,
     request,
+    browser,
   }) => {
+    // An offline session's token is no account: that reader is asked to sign in like a guest.
+    const offline = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const offlinePage = await offline.newPage();
+    await offlinePage.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await offlinePage.addInitScript(() => localStorage.setItem('auth_token', 'offline-token-1'));
+    await offlinePage.goto('/checkout?product=13days');
+    await expect(offlinePage.getByTestId('checkout-sign-in')).toBeVisible();
+    await offline.close();
+
     // Without its scripts the page is exactly as the server rendered it for a guest (and the app never takes over,
     // which the page's own goto waits for).
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());

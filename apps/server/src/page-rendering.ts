@@ -8,6 +8,7 @@ import {
   KNOWN_QUERIES_ID,
   type KnownQuery,
   type LocaleReader,
+  OFFLINE_TOKEN_PREFIX,
   type PageRenderer,
   type RenderedPage,
   SESSION_HINT_ATTRIBUTE,
@@ -211,8 +212,8 @@ export function createPageRenderer(
       ),
       entry,
     };
-    // A browser that holds a token marks the page at once, so what the page shows only to guests stays hidden.
-    const starter = `<script>(function(){var d=document,f=${JSON.stringify(later)};try{if(localStorage.getItem(${JSON.stringify(AUTH_TOKEN_KEY)}))d.documentElement.setAttribute(${JSON.stringify(SESSION_HINT_ATTRIBUTE)},'')}catch(e){}function l(r,h,a){var e=d.createElement('link');e.rel=r;e.href=h;if(a){e.as=a}e.crossOrigin='anonymous';d.head.append(e)}var on=0;function go(){if(on)return;on=1;var s=d.createElement('script');s.type='module';s.crossOrigin='anonymous';s.src=f.entry;d.head.append(s);f.modules.forEach(function(h){q.push(['modulepreload',h])});f.translations.forEach(function(h){q.push(['preload',h,'fetch'])});setTimeout(n)}var q=[];function n(){for(var i=0;i<3&&q.length;i++){var x=q.shift();l(x[0],x[1],x[2])}if(q.length)setTimeout(n)}try{new PerformanceObserver(function(p){if(p.getEntriesByName('first-contentful-paint').length)setTimeout(go)}).observe({type:'paint',buffered:true})}catch(e){}addEventListener('load',function(){setTimeout(go,1000)})})();</script>`;
+    // A browser that holds an account's token marks the page at once, so what it shows only to guests stays hidden.
+    const starter = `<script>(function(){var d=document,f=${JSON.stringify(later)};try{var t=localStorage.getItem(${JSON.stringify(AUTH_TOKEN_KEY)});if(t&&t.indexOf(${JSON.stringify(OFFLINE_TOKEN_PREFIX)})!==0)d.documentElement.setAttribute(${JSON.stringify(SESSION_HINT_ATTRIBUTE)},'')}catch(e){}function l(r,h,a){var e=d.createElement('link');e.rel=r;e.href=h;if(a){e.as=a}e.crossOrigin='anonymous';d.head.append(e)}var on=0;function go(){if(on)return;on=1;var s=d.createElement('script');s.type='module';s.crossOrigin='anonymous';s.src=f.entry;d.head.append(s);f.modules.forEach(function(h){q.push(['modulepreload',h])});f.translations.forEach(function(h){q.push(['preload',h,'fetch'])});setTimeout(n)}var q=[];function n(){for(var i=0;i<3&&q.length;i++){var x=q.shift();l(x[0],x[1],x[2])}if(q.length)setTimeout(n)}try{new PerformanceObserver(function(p){if(p.getEntriesByName('first-contentful-paint').length)setTimeout(go)}).observe({type:'paint',buffered:true})}catch(e){}addEventListener('load',function(){setTimeout(go,1000)})})();</script>`;
     // Page stylesheets after the app's own, in the order the browser would add them.
     const pageStyles = files
       .filter((file) => file.endsWith('.css'))

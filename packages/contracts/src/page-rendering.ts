@@ -12,8 +12,12 @@ export interface KnownQuery {
 /** Where the browser keeps the signed-in token (spec 000 section 3). */
 export const AUTH_TOKEN_KEY = 'auth_token';
 
+/** How the token of an offline session starts: the reader uses the app without an account on this device. */
+export const OFFLINE_TOKEN_PREFIX = 'offline-token-';
+
 /**
- * Set on <html> by a rendered page's first script when the browser holds a token: the page was rendered for a guest,
+ * Set on <html> by a rendered page's first script when the browser holds an account's token (not an offline
+ * session's): the page was rendered for a guest,
  * so what only a guest may see (a sign-in request) stays hidden until the app knows who is reading. The app takes it
  * away once the reader turns out to be a guest.
  */

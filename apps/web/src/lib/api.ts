@@ -1,3 +1,4 @@
+import { OFFLINE_TOKEN_PREFIX } from '@hunab/contracts';
 import { requestBase } from './api-base.ts';
 import { ApiRequestError } from './api-error.ts';
 import { noteNetworkFailure } from './connection.ts';
@@ -28,7 +29,7 @@ export function apiUrl(path: string): string {
 }
 
 /** A session of the offline user (spec 000 section 3): its token is the device's own and never goes to the server. */
-export const OFFLINE_TOKEN_PREFIX = 'offline-token-';
+export { OFFLINE_TOKEN_PREFIX };
 
 /** A write refused because the session is the offline user's: it waits for a real sign-in. */
 export const OFFLINE_SESSION_CODE = 'OFFLINE_SESSION';

@@ -1,6 +1,6 @@
 import { SESSION_HINT_ATTRIBUTE, type User } from '@hunab/contracts';
 import { useSyncExternalStore } from 'react';
-import { ApiRequestError, api, forgetCachedToken, TIMEOUTS } from '../../lib/api.ts';
+import { ApiRequestError, api, forgetCachedToken, OFFLINE_TOKEN_PREFIX, TIMEOUTS } from '../../lib/api.ts';
 import { LOCAL_KEYS, local } from '../../lib/storage.ts';
 
 /** The signed-in state of spec 000 section 4.1, shared by every component through useSession(). */
@@ -14,7 +14,6 @@ export interface SessionState {
 export type SessionUser = User & { isOfflineUser?: boolean; authMode?: 'offline' };
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
-const OFFLINE_TOKEN_PREFIX = 'offline-token-';
 const JUST_LOGGED_IN_MS = 5_000;
 const GUEST_BIRTH_DATE_DAYS = 30;
 
