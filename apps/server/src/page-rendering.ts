@@ -35,9 +35,9 @@ const RENDERS_WAITING = 8;
 
 /**
  * The query parameters a page reads (the dashboard's tab and birth date, the plans page's offer, the checkout's
- * product, the sign-up interest, the emailed links, campaign tags carried into links). Any other parameter changes nothing on a page, so
- * it is left out of the address rendered and of the cache key: a flood of made-up query strings is served from the
- * cache instead of costing a render each.
+ * product, the sign-up interest, the emailed links, campaign tags carried into links). Any other parameter changes
+ * nothing on a page, so it is left out of the address rendered and of the cache key: a flood of made-up query
+ * strings is served from the cache instead of costing a render each.
  */
 const PAGE_PARAMS = new Set([
   'tab',

@@ -53,6 +53,16 @@ const settled = async () => {
 };
 const orderRow = async (id: string) => (await ctx.database.db.select().from(orders).where(eq(orders.id, id)))[0];
 const purchasesOf = (userId: string) => ctx.database.db.select().from(purchases).where(eq(purchases.userId, userId));
+/** A buyer of 13 Days paid at YooKassa, with the programme granted. */
+async function paidAtYookassa() {
+  const buyer = await signUp();
+  const { order } = (await api.post('/api/orders', { product_id: '13days' }, { token: buyer.token })).body.data;
+  const paymentId = (await orderRow(order.id))?.providerPaymentId as string;
+  yookassa.settle(paymentId, 'succeeded');
+  await api.get(`/api/orders/${order.id}?refresh=true`, { token: buyer.token });
+  expect(await purchasesOf(buyer.id)).toHaveLength(1);
+  return { buyer, order: order as { id: string }, paymentId };
+}
 const yookassaNotice = (event: string, id: string) => ({
   type: 'notification',
   event,
@@ -338,12 +348,7 @@ describe('YooKassa', () => {
   });
 
   it('reads a refund made in YooKassa’s panel from its notification, and a full one takes the programme back', async () => {
-    const buyer = await signUp();
-    const { order } = (await api.post('/api/orders', { product_id: '13days' }, { token: buyer.token })).body.data;
-    const paymentId = (await orderRow(order.id))?.providerPaymentId as string;
-    yookassa.settle(paymentId, 'succeeded');
-    await api.get(`/api/orders/${order.id}?refresh=true`, { token: buyer.token });
-    expect(await purchasesOf(buyer.id)).toHaveLength(1);
+    const { buyer, order, paymentId } = await paidAtYookassa();
     const notice = (refund: object) => ({ type: 'notification', event: 'refund.succeeded', object: refund });
 
     const part = yookassa.refundInPanel(paymentId, '900.00');
@@ -412,12 +417,7 @@ describe('YooKassa', () => {
 
   it('refunds in part and in full through the API; a full refund takes back the programme', async () => {
     const boss = await admin();
-    const buyer = await signUp();
-    const { order } = (await api.post('/api/orders', { product_id: '13days' }, { token: buyer.token })).body.data;
-    const paymentId = (await orderRow(order.id))?.providerPaymentId as string;
-    yookassa.settle(paymentId, 'succeeded');
-    await api.get(`/api/orders/${order.id}?refresh=true`, { token: buyer.token });
-    expect(await purchasesOf(buyer.id)).toHaveLength(1);
+    const { buyer, order, paymentId } = await paidAtYookassa();
 
     const url = `/api/admin/payments/${order.id}/refund`;
     expect((await api.post(url, { reason: 'asked' })).status).toBe(401);

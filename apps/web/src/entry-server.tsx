@@ -76,7 +76,7 @@ const PAGE_QUERIES: Partial<
   dash: (lang, api) => dashQueries(today(), lang, api),
   products: productsQueries,
   education: educationQueries,
-  checkout: (lang, api, search) => checkoutQueries(search, lang, api),
+  checkout: checkoutQueries,
 };
 
 /** The queries the page at `url` renders from beyond the shared ones, read through `api`. */

@@ -45,9 +45,10 @@ export function contentSecurityPolicy(scriptHashes: readonly string[] = []): str
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
- * Security headers on every answer: the document set on pages and files, a shorter set on JSON answers. The CSP allows the inline scripts of the built index.html (read again when the
- * app is rebuilt); a rendered page sets its own CSP with the hashes of its scripts before this runs. HSTS is sent
- * when the request came over https (directly, or as the trusted proxy says) or the public address is https.
+ * Security headers on every answer: the document set on pages and files, a shorter set on JSON answers. The CSP
+ * allows the inline scripts of the built index.html (read again when the app is rebuilt); a rendered page sets its
+ * own CSP with the hashes of its scripts before this runs. HSTS is sent when the request came over https (directly,
+ * or as the trusted proxy says) or the public address is https.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,

@@ -15,17 +15,18 @@ export async function productsQueries(lang: Language, api: ApiReader): Promise<K
   return [{ queryKey: [...COMMERCE_KEYS.products(lang)], data }];
 }
 
-/** What a product's id can look like; anything else is not asked for. */
-const PRODUCT_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
 /**
- * The product the checkout's summary shows, read on the server as the products are, so a guest's checkout arrives
- * with what is on sale in it. Nothing for an odd id or when the API does not answer: the browser then asks itself.
+ * The product the checkout's summary shows, read on the server as the products are and as the browser would ask for
+ * it, so a guest's checkout arrives with what is on sale in it. Nothing when there is no product or the API refuses
+ * it: the browser then asks itself, and says so.
  */
-export async function checkoutQueries(search: URLSearchParams, lang: Language, api: ApiReader): Promise<KnownQuery[]> {
+export async function checkoutQueries(lang: Language, api: ApiReader, search: URLSearchParams): Promise<KnownQuery[]> {
   const id = checkoutProductId(search);
-  if (!PRODUCT_ID.test(id)) return [];
-  const reply = (await api(`/products/${id}?lang=${lang}`)) as { success?: unknown; product?: ProductDto } | null;
+  if (!id) return [];
+  const reply = (await api(`/products/${encodeURIComponent(id)}?lang=${lang}`)) as {
+    success?: unknown;
+    product?: ProductDto;
+  } | null;
   if (reply?.success !== true || !reply.product) return [];
   return [{ queryKey: [...COMMERCE_KEYS.product(id, lang)], data: reply.product }];
 }

@@ -95,7 +95,8 @@ const VIEWS_A_MINUTE = 10;
 const noted: number[] = [];
 
 /** Tells the CRM the page was seen; fire and forget, errors ignored. */
-export function noteSubscriptionView(subscription: SubscriptionDto | null, pageUrl: string, now = Date.now()): void {
+export function noteSubscriptionView(subscription: SubscriptionDto | null, pageUrl: string): void {
+  const now = Date.now();
   while (noted.length && now - (noted[0] as number) >= 60_000) noted.shift();
   if (noted.length >= VIEWS_A_MINUTE) return;
   noted.push(now);
