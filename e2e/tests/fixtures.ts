@@ -75,6 +75,21 @@ export async function loginAs(request: APIRequestContext, email: string, passwor
   return { email, password, token: body.token, user: body.user };
 }
 
+/**
+ * A new administrator of its own, made one by the seeded administrator: for a test whose browsing must not share the
+ * seeded account's per-account limits with the tests running beside it.
+ */
+export async function createAdmin(request: APIRequestContext): Promise<Account> {
+  const account = await createAccount(request);
+  const boss = await loginAs(request, ADMIN.email, ADMIN.password);
+  const reply = await request.post(`/api/admin/users/${account.user.id}/admin`, {
+    headers: { authorization: `Bearer ${boss.token}` },
+    data: { is_admin: true, reason: 'an administrator of its own for a test' },
+  });
+  expect(reply.ok(), await reply.text()).toBe(true);
+  return loginAs(request, account.email, account.password);
+}
+
 /** Puts a session into the browser's storage before the app starts. */
 export async function useSession(page: Page, account: Account): Promise<void> {
   await page.addInitScript(
