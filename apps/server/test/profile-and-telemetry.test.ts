@@ -123,6 +123,20 @@ describe('POST /api/analytics/track', () => {
     expect(guest?.userId).toBeNull();
   });
 
+  it('counts a signed-in reader apart from the guests and readers sharing their address', async () => {
+    const ip = newAddress();
+    const first = await signUp();
+    const second = await signUp();
+    const send = (token?: string) => http.post('/api/analytics/track', { event: 'page_view' }, { token, ip });
+    for (let i = 0; i < 120; i += 1) expect((await send(first.token)).status).toBe(200);
+    const over = await send(first.token);
+    expect(over.status).toBe(429);
+    expect(over.body.error.code).toBe('RATE_LIMITED');
+    expect(over.headers['retry-after']).toBeDefined();
+    expect((await send(second.token)).status).toBe(200);
+    expect((await send()).status).toBe(200);
+  });
+
   it('refuses an event without a name', async () => {
     expect((await http.post('/api/analytics/track', { category: 'x' })).status).toBe(400);
     expect((await http.post('/api/analytics/track', { event: '   ' })).status).toBe(400);

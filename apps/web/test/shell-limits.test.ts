@@ -26,6 +26,8 @@ const { exceededThresholds } = await import('../src/lib/performance-emergency.ts
 const { waitForFonts } = await import('../src/lib/fonts.ts');
 const { cleanUpReportedErrors, rememberedErrorCount, reportError } = await import('../src/lib/error-reporting.ts');
 const { loadReading, InvalidContextError } = await import('../src/features/content/loader.ts');
+const { createSendWindow } = await import('../src/lib/send-window.ts');
+const { track } = await import('../src/lib/analytics.ts');
 
 describe('the request queue', () => {
   it('runs at most 6 at once and starts the waiting ones in batches of 3', async () => {
@@ -186,6 +188,33 @@ describe('the error de-duplication clean-up', () => {
     expect(cleanUpReportedErrors(Date.now())).toBe(0);
     expect(cleanUpReportedErrors(Date.now() + 61_000)).toBeGreaterThanOrEqual(1);
     expect(rememberedErrorCount()).toBe(0);
+  });
+});
+
+describe('the budget of fire-and-forget notes', () => {
+  it('takes at most the limit in any window and frees a place as the oldest send leaves it', () => {
+    let now = 0;
+    const window = createSendWindow(3, 60_000, () => now);
+    expect(window.take()).toBe(true);
+    now = 10_000;
+    expect([window.take(), window.take(), window.take()]).toEqual([true, true, false]);
+    now = 59_999;
+    expect(window.take()).toBe(false);
+    now = 60_000;
+    expect(window.take()).toBe(true);
+    expect(window.take()).toBe(false);
+    now = 70_000;
+    expect([window.take(), window.take(), window.take()]).toEqual([true, true, false]);
+  });
+
+  it('sends at most 30 analytics events a minute from a tab and still hands every event to the data layer', () => {
+    const send = vi.fn(async () => new Response('{"success":true}'));
+    vi.stubGlobal('fetch', send);
+    const dataLayer: unknown[] = [];
+    (window as unknown as { dataLayer: unknown[] }).dataLayer = dataLayer;
+    for (let i = 0; i < 40; i += 1) track({ event: 'page_view', label: String(i) });
+    expect(send).toHaveBeenCalledTimes(30);
+    expect(dataLayer).toHaveLength(40);
   });
 });
 

@@ -1,5 +1,6 @@
 import { apiUrl } from './api.ts';
 import { platformName } from './platform.ts';
+import { createSendWindow } from './send-window.ts';
 import { LOCAL_KEYS, local, SESSION_KEYS, session } from './storage.ts';
 
 export interface AnalyticsEvent {
@@ -19,9 +20,22 @@ function sessionId(): string {
   return id;
 }
 
+/**
+ * At most this many events a minute leave one tab: a quarter of what the server takes from one reader (120 a
+ * minute), so quick browsing in a few tabs stays under it. The data layer still gets every event.
+ */
+const EVENTS_A_MINUTE = 30;
+const sends = createSendWindow(EVENTS_A_MINUTE);
+
 /** Sends an analytics event (spec 000 section 7): bearer when signed in; failures are ignored. */
 export function track(event: AnalyticsEvent): void {
   const token = local.get(LOCAL_KEYS.authToken);
+  if (sends.take()) sendEvent(event, token);
+  const dataLayer = (window as { dataLayer?: unknown[] }).dataLayer;
+  if (Array.isArray(dataLayer)) dataLayer.push({ ...event });
+}
+
+function sendEvent(event: AnalyticsEvent, token: string | null | undefined): void {
   void fetch(apiUrl('/analytics/track'), {
     method: 'POST',
     keepalive: true,
@@ -34,6 +48,4 @@ export function track(event: AnalyticsEvent): void {
       session_id: sessionId(),
     }),
   }).catch(() => {});
-  const dataLayer = (window as { dataLayer?: unknown[] }).dataLayer;
-  if (Array.isArray(dataLayer)) dataLayer.push({ ...event });
 }

@@ -96,7 +96,9 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService 
       preHandler: session.optional,
     },
     async (request) => {
-      limitOrThrow(events, request.ip);
+      // A signed-in reader has their own budget, so readers behind one address (an office, a carrier's NAT) do not
+      // share one; a guest's is their address's.
+      limitOrThrow(events, request.session ? `user:${request.session.user.id}` : `ip:${request.ip}`);
       const body = request.body;
       if (body.customData) assertStorableJson(body.customData, 'customData', STORED_CUSTOM_DATA);
       const clientTime = body.timestamp === undefined || body.timestamp === null ? null : new Date(body.timestamp);

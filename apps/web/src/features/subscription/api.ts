@@ -1,6 +1,7 @@
 import type { PlanTier, SubscriptionDto } from '@hunab/contracts';
 import { ApiRequestError, api, TIMEOUTS } from '../../lib/api.ts';
 import type { PromoCode } from '../../lib/plans.ts';
+import { createSendWindow } from '../../lib/send-window.ts';
 
 /** The subscription calls of spec 000 section 7. A reply whose `success` is not true is a failure (section 8). */
 
@@ -92,14 +93,11 @@ export const cancelSubscription = (reason: string) =>
  * (20 a minute), so a reader clicking quickly through pages, even in two tabs, is never answered 429.
  */
 const VIEWS_A_MINUTE = 10;
-const noted: number[] = [];
+const views = createSendWindow(VIEWS_A_MINUTE);
 
 /** Tells the CRM the page was seen; fire and forget, errors ignored. */
 export function noteSubscriptionView(subscription: SubscriptionDto | null, pageUrl: string): void {
-  const now = Date.now();
-  while (noted.length && now - (noted[0] as number) >= 60_000) noted.shift();
-  if (noted.length >= VIEWS_A_MINUTE) return;
-  noted.push(now);
+  if (!views.take()) return;
   void api('/amocrm/subscription-view', {
     method: 'POST',
     timeoutMs: TIMEOUTS.short,
