@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { paymentsConfigFromEnv } from '../src/config.ts';
@@ -52,6 +52,13 @@ const settled = async () => {
   await ctx.app.payments.payments.processInbox();
 };
 const orderRow = async (id: string) => (await ctx.database.db.select().from(orders).where(eq(orders.id, id)))[0];
+/** The letters of one kind sent to a user, oldest first. */
+const lettersOf = (userId: string, kind: string) =>
+  ctx.database.db
+    .select()
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.userId, userId), eq(outboxEmails.kind, kind)))
+    .orderBy(asc(outboxEmails.createdAt));
 const purchasesOf = (userId: string) => ctx.database.db.select().from(purchases).where(eq(purchases.userId, userId));
 /** A buyer of 13 Days paid at YooKassa, with the programme granted. */
 async function paidAtYookassa() {
@@ -376,6 +383,12 @@ describe('YooKassa', () => {
     await settled();
     expect(await orderRow(order.id)).toMatchObject({ status: 'refunded', refundedAmount: 290000 });
     expect(await purchasesOf(buyer.id)).toHaveLength(0);
+    // One letter for each refund, naming what came back that time; the replay sends none.
+    const letters = await lettersOf(buyer.id, 'paymentRefunded');
+    expect(letters.map((l) => l.subject)).toEqual([
+      expect.stringMatching(/: 900\s₽ за «13 дней»$/),
+      expect.stringMatching(/: 2\s000\s₽ за «13 дней»$/),
+    ]);
   });
 
   it('grants nothing for a tampered amount or a payment no order knows', async () => {
@@ -434,6 +447,10 @@ describe('YooKassa', () => {
       '2000.00',
     ]);
     expect((await api.post(url, { reason: 'again' }, { token: boss.token })).body.error.code).toBe('NOT_REFUNDABLE');
+    const letters = await lettersOf(buyer.id, 'paymentRefunded');
+    expect(letters).toHaveLength(2);
+    expect(letters[0]).toMatchObject({ lang: 'ru', link: expect.stringMatching(/\/account\/payments$/) });
+    expect(letters[0]?.textBody).toMatch(/вернули 900\s₽ из вашей оплаты за «13 дней»/);
   });
 });
 
@@ -476,6 +493,11 @@ describe('two orders for one programme', () => {
       .from(outboxEmails)
       .where(and(eq(outboxEmails.userId, buyer.id), eq(outboxEmails.kind, 'paymentReceipt')));
     expect(receipts).toHaveLength(1);
+    // The buyer is told why the second payment came back, in one letter, and gets no plain refund letter.
+    const told = await lettersOf(buyer.id, 'duplicateRefunded');
+    expect(told).toHaveLength(1);
+    expect(told[0]?.textBody).toContain('Программа «');
+    expect(await lettersOf(buyer.id, 'paymentRefunded')).toHaveLength(0);
     // The programme is still the buyer's.
     const check = await api.get('/api/bot/payments/by-product?product_name=main&product_level=1', {
       token: buyer.token,

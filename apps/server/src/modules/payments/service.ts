@@ -390,7 +390,7 @@ export function createPaymentService(options: PaymentsOptions) {
         const refunded = Math.min(order.amount, payment.refunded);
         const row = await writeRefunded(tx, order, refunded, actor, { reported_by: 'provider', refunded });
         if (row.status === 'refunded') await takeBack(tx, row, actor, 'refunded at the provider');
-        return { order: row, moved: false };
+        return { order: row, moved: false, refundedNow: refunded - order.refundedAmount };
       }
       const at = now();
       if (payment.orderId && payment.orderId !== order.id) {
@@ -441,7 +441,12 @@ export function createPaymentService(options: PaymentsOptions) {
             const row = await writeRefunded(tx, paid, Math.min(paid.amount, payment.refunded), actor, {
               reported_by: 'provider',
             });
-            return { order: row, moved: true, duplicate: row.status !== 'refunded' };
+            return {
+              order: row,
+              moved: true,
+              duplicate: row.status !== 'refunded',
+              refundedNow: row.refundedAmount,
+            };
           }
           return { order: paid, moved: true, duplicate: true };
         }
@@ -456,7 +461,7 @@ export function createPaymentService(options: PaymentsOptions) {
             reported_by: 'provider',
           });
           if (row.status === 'refunded') await takeBack(tx, row, actor, 'refunded at the provider');
-          return { order: row, moved: true };
+          return { order: row, moved: true, refundedNow: row.refundedAmount };
         }
         return { order: paid, moved: true };
       }
@@ -477,8 +482,11 @@ export function createPaymentService(options: PaymentsOptions) {
       return { order: closed ?? order, moved: true };
     });
     if (outcome && 'duplicate' in outcome && outcome.duplicate) {
-      // No receipt for a payment that goes straight back; the refund is the provider's to confirm.
+      // No receipt for a payment that goes straight back; the refund's letter says what happened.
       return await refundDuplicate(outcome.order);
+    }
+    if (outcome && 'refundedNow' in outcome && outcome.refundedNow) {
+      await notifyRefund(outcome.order, outcome.refundedNow);
     }
     if (outcome?.moved) await notifyBuyer(outcome.order);
     return outcome?.order ?? null;
@@ -519,6 +527,32 @@ export function createPaymentService(options: PaymentsOptions) {
       });
     } catch (error) {
       log.warn({ err: error, order: order.id }, 'a payment email was not sent');
+    }
+  }
+
+  /**
+   * The letter of a refund written on an order: what came back this time, when, and for a duplicate payment that the
+   * programme stays the buyer's. Sent once per refund, by the transaction that wrote it; emails never fail a refund.
+   */
+  async function notifyRefund(order: OrderRow, amount: number) {
+    try {
+      const [user] = await db.select().from(users).where(eq(users.id, order.userId)).limit(1);
+      if (!user) return;
+      await mailer.send({
+        to: order.receipt?.email ?? user.email,
+        kind: order.failureReason === DUPLICATE_PAYMENT ? 'duplicateRefunded' : 'paymentRefunded',
+        lang: order.lang,
+        userId: user.id,
+        values: {
+          name: user.username ?? user.email,
+          product: await productName(order.productId, order.lang),
+          amount: formatAmount(amount, order.currency, order.lang),
+          date: formatDay(utcDay(now()), order.lang),
+          link: `${options.publicUrl}/account/payments`,
+        },
+      });
+    } catch (error) {
+      log.warn({ err: error, order: order.id }, 'a refund email was not sent');
     }
   }
 
@@ -655,6 +689,7 @@ export function createPaymentService(options: PaymentsOptions) {
       });
       return row;
     });
+    await notifyRefund(updated, amount);
     return updated;
   }
 

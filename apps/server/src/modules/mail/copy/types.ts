@@ -7,6 +7,8 @@ export type EmailKind =
   | 'emailChangeRequested'
   | 'paymentReceipt'
   | 'paymentFailed'
+  | 'paymentRefunded'
+  | 'duplicateRefunded'
   | 'renewalReminder'
   | 'teamInvite'
   | 'confirmSubscription'
