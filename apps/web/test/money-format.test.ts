@@ -1,5 +1,6 @@
+import { signKeptWithCode } from '@hunab/contracts';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../src/lib/languages.ts';
+import { isRightToLeft, LANGUAGES } from '../src/lib/languages.ts';
 import { MONEY_TABLES_ICU } from '../src/lib/money-formats.ts';
 import { formatMoney, formatPrice } from '../src/lib/plans.ts';
 
@@ -24,7 +25,9 @@ describe('money written from the tables', () => {
               minimumFractionDigits: currency === 'RUB' && whole ? 0 : 2,
               maximumFractionDigits: 2,
             });
-            expect(formatMoney(minor, currency, lang), `${lang} ${currency} ${minor}`).toBe(intl.format(minor / 100));
+            expect(formatMoney(minor, currency, lang), `${lang} ${currency} ${minor}`).toBe(
+              signKeptWithCode(intl.format(minor / 100), isRightToLeft(lang)),
+            );
           }
         }
         for (const amount of [0, 1, 9.99, 19.9, 29, 1_234.5, 99_999.99, 1_000_000]) {
@@ -37,7 +40,9 @@ describe('money written from the tables', () => {
                   minimumFractionDigits: 2,
                   maximumFractionDigits: 2,
                 });
-          expect(formatPrice(amount, lang), `${lang} price ${amount}`).toBe(intl.format(amount));
+          expect(formatPrice(amount, lang), `${lang} price ${amount}`).toBe(
+            signKeptWithCode(intl.format(amount), isRightToLeft(lang)),
+          );
         }
       }
     },
@@ -49,7 +54,11 @@ describe('money written from the tables', () => {
     expect(formatMoney(123_456, 'USD', 'de')).toBe('1.234,56\u00a0$');
     expect(formatMoney(123_456, 'USD', 'es')).toBe('1234,56\u00a0US$');
     expect(formatMoney(1_234_567, 'USD', 'es')).toBe('12.345,67\u00a0US$');
-    expect(formatMoney(2_990, 'USD', 'ar')).toBe('\u200f29.90\u00a0US$');
+    // Arabic keeps Intl's words, with a left-to-right mark that holds "US$" together in a right-to-left line.
+    expect(formatMoney(2_990, 'USD', 'ar')).toBe('\u200f29.90\u00a0US$\u200e');
+    expect(formatPrice(29, 'ar')).toBe('\u200f29.00\u00a0US$\u200e');
+    expect(signKeptWithCode('\u200f29.90\u00a0US$\u200e', true)).toBe('\u200f29.90\u00a0US$\u200e');
+    expect(signKeptWithCode('US$29.90', false)).toBe('US$29.90');
   });
 
   it('leaves what the tables do not hold to Intl: other currencies and negative amounts', () => {

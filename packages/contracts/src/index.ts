@@ -28,6 +28,7 @@ export * from './glyph-shapes.ts';
 export * from './insights.ts';
 export * from './journal.ts';
 export * from './journal-rules.ts';
+export * from './money-rules.ts';
 export * from './page-rendering.ts';
 export * from './plans.ts';
 export * from './privacy.ts';

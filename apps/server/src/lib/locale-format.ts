@@ -1,4 +1,5 @@
 import { isLanguage, type Language } from '@hunab/calendar';
+import { signKeptWithCode } from '@hunab/contracts';
 
 /** The locale each language formats amounts and dates in; the web app's `lib/languages.ts` uses the same ones. */
 export const LOCALES: Readonly<Record<Language, string>> = {
@@ -16,11 +17,12 @@ export const localeOf = (lang: string): string => LOCALES[isLanguage(lang) ? lan
 
 /** An amount in minor units as a reader of the language writes it: "2 900 ₽", "$29.00", "٢٩٫٠٠ US$". */
 export function formatAmount(minor: number, currency: string, lang: string): string {
-  return new Intl.NumberFormat(localeOf(lang), {
+  const written = new Intl.NumberFormat(localeOf(lang), {
     style: 'currency',
     currency,
     minimumFractionDigits: currency === 'RUB' && minor % 100 === 0 ? 0 : 2,
   }).format(minor / 100);
+  return signKeptWithCode(written, lang === 'ar');
 }
 
 /** A calendar day (YYYY-MM-DD) written out in the language, in the Gregorian calendar: "27 ноября 2026 г.". */

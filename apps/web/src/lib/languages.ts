@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@hunab/calendar/languages';
+import { signKeptWithCode } from '@hunab/contracts';
 import { DATE_TABLES } from './date-formats.ts';
 import { LOCAL_KEYS, local } from './storage.ts';
 
@@ -229,10 +230,13 @@ export function formatters(lang: Language) {
     /** A whole number without grouping, such as a year. */
     plain: (value: number) => numberFormat(locale, { useGrouping: false }).format(value),
     price: (value: number, code = currency.code) =>
-      numberFormat(locale, {
-        style: 'currency',
-        currency: code,
-        maximumFractionDigits: code === 'RUB' || code === 'JPY' ? 0 : 2,
-      }).format(value),
+      signKeptWithCode(
+        numberFormat(locale, {
+          style: 'currency',
+          currency: code,
+          maximumFractionDigits: code === 'RUB' || code === 'JPY' ? 0 : 2,
+        }).format(value),
+        isRightToLeft(lang),
+      ),
   };
 }

@@ -1,5 +1,5 @@
-import type { Plan } from '@hunab/contracts';
-import { keptFormat, type Language, languageOfPath, localizedPath } from './languages.ts';
+import { type Plan, signKeptWithCode } from '@hunab/contracts';
+import { isRightToLeft, keptFormat, type Language, languageOfPath, localizedPath } from './languages.ts';
 import { MONEY_TABLES } from './money-formats.ts';
 import { platformName } from './platform.ts';
 
@@ -48,6 +48,13 @@ function fromTables(locale: string, currency: string, minor: number, decimals: b
 
 /** Rubles in the ru-RU format without kopecks; dollars with two decimals in the language's number format. */
 export function formatPrice(amount: number, lang: Language): string {
+  return forLine(writePrice(amount, lang), lang);
+}
+
+/** An amount as written for a line in the language: see `signKeptWithCode` in the contracts. */
+const forLine = (text: string, lang: Language): string => signKeptWithCode(text, isRightToLeft(lang));
+
+function writePrice(amount: number, lang: Language): string {
   if (currencyOf(lang) === 'RUB') {
     const written = Number.isFinite(amount) ? fromTables('ru-RU', 'RUB', Math.round(amount) * 100, false) : null;
     if (written !== null) return written;
@@ -138,6 +145,10 @@ export function subscriptionLink(options: SubscriptionLinkOptions): string {
 
 /** An amount in minor units (kopecks, cents) and its currency as people read it in the language. */
 export function formatMoney(minor: number, currency: string, lang: Language): string {
+  return forLine(writeMoney(minor, currency, lang), lang);
+}
+
+function writeMoney(minor: number, currency: string, lang: Language): string {
   const locale = currency === 'RUB' ? 'ru-RU' : lang;
   const minimumFractionDigits = currency === 'RUB' && minor % 100 === 0 ? 0 : 2;
   const written = fromTables(locale, currency, minor, minimumFractionDigits === 2);

@@ -1,7 +1,8 @@
+import { signKeptWithCode } from '@hunab/contracts';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/Dialog.tsx';
-import { unprefixedLanguage } from '../../../lib/languages.ts';
+import { isRightToLeft, unprefixedLanguage } from '../../../lib/languages.ts';
 import { errorText } from '../data.ts';
 import { type Fact, Facts } from '../ui/Facts.tsx';
 import { Field, SearchField } from '../ui/fields.tsx';
@@ -50,7 +51,7 @@ export function useMoney() {
   const lang = useLang();
   return (minor: number, currency: string) => {
     try {
-      return (minor / 100).toLocaleString(lang, { style: 'currency', currency });
+      return signKeptWithCode((minor / 100).toLocaleString(lang, { style: 'currency', currency }), isRightToLeft(lang));
     } catch {
       return `${(minor / 100).toFixed(2)} ${currency}`;
     }
