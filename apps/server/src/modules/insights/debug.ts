@@ -7,14 +7,14 @@ import { users } from '../../db/schema.ts';
 import { ApiError, errorResponses } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks } from '../auth/session.ts';
-import { openTones, processAccess } from '../subscriptions/access.ts';
+import { decideProcess, openTones, programmeOf } from '../subscriptions/access.ts';
 import type { SubscriptionService } from '../subscriptions/service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * What each of the 13 process days shows a user on a date, and why: the outcome comes from the very function the
- * content routes call (`processAccess`); the reason names which of its rules decided, in their order.
+ * content routes call (`processAccess`, as `decideProcess`); the reason names which of its rules decided, in their order.
  */
 export async function explainProcess(
   db: Db,
@@ -32,10 +32,10 @@ export async function explainProcess(
   const access = await subscriptions.accessOf(user);
   const open = openTones(date);
   const days: ProcessDebug['days'] = [];
-  let programme: Awaited<ReturnType<typeof processAccess>>['programme'] = null;
+  // The programme is read once; each tone is then decided by the rules the content routes use.
+  const programme = await programmeOf(db, access, user.id, date);
   for (let tone = 1; tone <= 13; tone++) {
-    const outcome = await processAccess(db, access, user.id, tone, date);
-    programme = outcome.programme;
+    const outcome = decideProcess(access, programme, user.id, tone, date);
     days.push({
       tone,
       status: outcome.status,

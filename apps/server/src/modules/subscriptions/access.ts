@@ -75,11 +75,25 @@ export async function processAccess(
   tone: number,
   today: string,
 ): Promise<ProcessAccess> {
+  return decideProcess(access, await programmeOf(db, access, userId, today), userId, tone, today);
+}
+
+/** The programme that decides a reader's process on `today`; none for guests, administrators and subscribers. */
+export async function programmeOf(db: Db, access: Access, userId: string | null, today: string) {
+  return userId && !access.isAdmin && !(access.active && access.level >= 1)
+    ? await decidingProgramme(db, userId, today)
+    : null;
+}
+
+/** `processAccess` with the deciding programme already read (`programmeOf`), for a caller asking of every tone. */
+export function decideProcess(
+  access: Access,
+  programme: Awaited<ReturnType<typeof programmeOf>>,
+  userId: string | null,
+  tone: number,
+  today: string,
+): ProcessAccess {
   const open = openTones(today);
-  const programme =
-    userId && !access.isAdmin && !(access.active && access.level >= 1)
-      ? await decidingProgramme(db, userId, today)
-      : null;
   const result = (
     status: ProcessOutcome,
     reason: ProcessReason,
