@@ -15,11 +15,11 @@ import { createPageRenderer } from './page-rendering.ts';
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-/** A GET of the API from inside the server, as a guest's browser would make it: the body of a 200, else null. */
+/** A GET of the API from inside the server, as a guest's browser would make it: the body of a 200 or 404, else null. */
 function apiReader(app: FastifyInstance): ApiReader {
   return async (path) => {
     const reply = await app.inject({ method: 'GET', url: `/api${path}` });
-    return reply.statusCode === 200 ? reply.json() : null;
+    return reply.statusCode === 200 || reply.statusCode === 404 ? reply.json() : null;
   };
 }
 

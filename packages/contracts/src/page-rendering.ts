@@ -41,7 +41,10 @@ export interface RenderedPage {
 /** Reads /locales/{lang}/{namespace}.json of the build; null when the file is missing. */
 export type LocaleReader = (lang: string, namespace: string) => Promise<Record<string, unknown> | null>;
 
-/** A GET of the API (the path after /api) as a guest's browser would make it: the reply's body, or null. */
+/**
+ * A GET of the API (the path after /api) as a guest's browser would make it: the body of a 200, the error envelope of
+ * a 404 (so a page can say that what it names does not exist), or null for any other answer.
+ */
 export type ApiReader = (path: string) => Promise<unknown>;
 
 /** The renderer module: a page as a guest sees it, or null for a page the server does not render. */

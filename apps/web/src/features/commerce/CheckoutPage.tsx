@@ -159,22 +159,25 @@ export default function CheckoutPage() {
         <h1 className="h2">{t('checkout.title')}</h1>
         {product.data ? (
           <Summary product={product.data} lang={lang} promo={promo} />
-        ) : product.isError ? (
-          <div className="alert alert-warning" role="alert">
-            {t('products.notFound')}
+        ) : product.isError || product.data === null ? (
+          <div className="alert alert-warning" role="alert" data-testid="checkout-not-found">
+            {t('products.notFound')} <Link to={localizedPath(lang, '/products')}>{t('products.title')}</Link>
           </div>
         ) : null}
-        <div className="commerce-panel text-center checkout-guest" data-testid="checkout-sign-in">
-          <p>{t('checkout.signInFirst')}</p>
-          <div className="commerce-actions justify-content-center">
-            <Link className="btn btn-primary" to={localizedPath(lang, '/login')} state={{ from: back }}>
-              {t('checkout.signIn')}
-            </Link>
-            <Link className="btn btn-outline-primary" to={localizedPath(lang, '/register')} state={{ from: back }}>
-              {t('checkout.register')}
-            </Link>
+        {/* Nothing to sign in for when nothing is on sale under this address. */}
+        {product.data !== null && (
+          <div className="commerce-panel text-center checkout-guest" data-testid="checkout-sign-in">
+            <p>{t('checkout.signInFirst')}</p>
+            <div className="commerce-actions justify-content-center">
+              <Link className="btn btn-primary" to={localizedPath(lang, '/login')} state={{ from: back }}>
+                {t('checkout.signIn')}
+              </Link>
+              <Link className="btn btn-outline-primary" to={localizedPath(lang, '/register')} state={{ from: back }}>
+                {t('checkout.register')}
+              </Link>
+            </div>
           </div>
-        </div>
+        )}
       </section>
     );
   }
@@ -225,8 +228,8 @@ export default function CheckoutPage() {
       {product.isPending ? (
         <p className="text-body-secondary">{t('loading')}</p>
       ) : product.isError || !product.data ? (
-        <div className="alert alert-warning" role="alert">
-          {t('products.notFound')}
+        <div className="alert alert-warning" role="alert" data-testid="checkout-not-found">
+          {t('products.notFound')} <Link to={localizedPath(lang, '/products')}>{t('products.title')}</Link>
         </div>
       ) : (
         <>

@@ -1,4 +1,4 @@
-import type { OrderDto, ProductDto } from '@hunab/contracts';
+import type { ErrorCode, OrderDto, ProductDto } from '@hunab/contracts';
 import { ApiRequestError, api, TIMEOUTS } from '../../lib/api.ts';
 import { local, SESSION_KEYS, session } from '../../lib/storage.ts';
 import { FALLBACK_PRODUCTS } from './fallback.ts';
@@ -93,7 +93,11 @@ export const checkoutProductId = (search: URLSearchParams): string => {
   return plan ? productIdOfPlan(plan) : (search.get('product') ?? '');
 };
 
-export async function fetchProduct(id: string, lang: string): Promise<ProductDto> {
+/** The API's answer for a product that is not on sale. */
+export const PRODUCT_NOT_FOUND: ErrorCode = 'PRODUCT_NOT_FOUND';
+
+/** One product in the language: null when none is on sale under that id; the list's copy when the API fails. */
+export async function fetchProduct(id: string, lang: string): Promise<ProductDto | null> {
   try {
     const reply = await api<{ success?: unknown; product?: ProductDto }>(
       `/products/${encodeURIComponent(id)}?lang=${lang}`,
@@ -102,6 +106,8 @@ export async function fetchProduct(id: string, lang: string): Promise<ProductDto
     if (reply?.success !== true || !reply.product) throw new Error('Failed to load the product');
     return reply.product;
   } catch (error) {
+    // No such product on sale: an answer, not a failure to retry (the server renders it so too).
+    if (error instanceof ApiRequestError && error.code === PRODUCT_NOT_FOUND) return null;
     // The list (cached or built in) still knows the product when the API does not answer.
     if (error instanceof ApiRequestError && error.status === 404) throw error;
     const known = (await fetchProducts(lang)).products.flatMap((p) => [p, ...(p.variations ?? [])]);
