@@ -215,6 +215,14 @@ describe("readers' reports", () => {
     expect(report).toMatchObject({ reason: 'abuse', note: 'Insults another reader.', status: 'open' });
     const listed = await api.get(`/api/admin/comments?user=${author.id}&status=reported`, { token: boss.token });
     expect(listed.body.data[0]).toMatchObject({ id: comment.id, open_reports: 1 });
+    // The count is of this comment's reports: a second reader's report makes two, and a comment nobody reported
+    // (whose id another report's id may equal) has none.
+    const second = await member();
+    expect((await api.post(url, { reason: 'spam' }, { token: second.token })).status).toBe(200);
+    const quiet = await posted(author, 'Something nobody objects to.');
+    const both = await api.get(`/api/admin/comments?user=${author.id}`, { token: boss.token });
+    const countOf = (id: number) => both.body.data.find((row: { id: number }) => row.id === id)?.open_reports;
+    expect([countOf(comment.id), countOf(quiet.id)]).toEqual([2, 0]);
 
     const dismissed = await api.post(
       `/api/admin/comment-reports/${report.id}`,

@@ -24,6 +24,7 @@ import {
   products,
   purchases,
   pushSubscriptions,
+  referralClicks,
   referralLinks,
   reminderSends,
   reminderSettings,
@@ -143,7 +144,11 @@ async function reader(): Promise<Reader> {
     createdBy: account.id,
     expiresAt: new Date(Date.now() + 40 * DAY),
   });
-  await db.insert(referralLinks).values({ userId: account.id, slug: marker, source: 'telegram' });
+  const [link] = await db
+    .insert(referralLinks)
+    .values({ userId: account.id, slug: marker, source: 'telegram' })
+    .returning({ id: referralLinks.id });
+  if (link) await db.insert(referralClicks).values([{ linkId: link.id }, { linkId: link.id }]);
   await db.insert(emailTopicConsents).values({
     userId: account.id,
     listId: 1,
@@ -242,7 +247,7 @@ describe('downloading my data', () => {
     expect(json('teams').owned[0]).toMatchObject({ name: `${me.marker} team` });
     expect(json('teams').owned[0].members_added[0].name).toBe(`${me.marker} friend`);
     expect(json('teams').invitations_sent).toHaveLength(1);
-    expect(json('referrals').links[0].slug).toBe(me.marker);
+    expect(json('referrals').links[0]).toMatchObject({ slug: me.marker, clicks: 2 });
     expect(json('subscriptions')[0]).toMatchObject({ plan_id: 'basic_monthly', status: 'active' });
     expect(json('subscriptions')[0].events).toHaveLength(1);
     expect(json('orders').orders[0]).toMatchObject({ amount_minor_units: 49000, currency: 'RUB' });

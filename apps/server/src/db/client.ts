@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Column, getTableName, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -143,6 +143,15 @@ async function createPgliteCluster(dir: string): Promise<void> {
       code === 0 ? done() : fail(new Error(`creating the embedded database in ${dir} failed (exit code ${code})`)),
     );
   });
+}
+
+/**
+ * A column named with its table, for a subquery in a select list that points at the outer row. Drizzle writes the
+ * columns of a one-table select without their table, so `${inner.linkId} = ${outer.id}` there reads `"link_id" =
+ * "id"`, and PostgreSQL takes both from the inner table when it has an `id` of its own.
+ */
+export function outer(column: Column): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, outer } from '../../db/client.ts';
 import { referralClicks, referralLinks, referralRewards, referrals } from '../../db/schema.ts';
 
 /**
@@ -15,7 +15,7 @@ export async function referralsForExport(db: Db, userId: string) {
       target: referralLinks.target,
       language: referralLinks.lang,
       created_at: referralLinks.createdAt,
-      clicks: sql<number>`(select count(*)::int from ${referralClicks} where ${referralClicks.linkId} = ${referralLinks.id})`,
+      clicks: sql<number>`(select count(*)::int from ${referralClicks} where ${referralClicks.linkId} = ${outer(referralLinks.id)})`,
     })
     .from(referralLinks)
     .where(eq(referralLinks.userId, userId));

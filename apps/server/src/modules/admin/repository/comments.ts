@@ -1,5 +1,5 @@
 import { aliasedTable, and, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
+import { type Db, outer } from '../../../db/client.ts';
 import { commentCycleCounts, commentReports, comments, users } from '../../../db/schema.ts';
 import { countsOf, type StoredComment } from '../../comments/repository.ts';
 import { listPage, ordered, type Page, type Transaction, userIs } from './shared.ts';
@@ -18,7 +18,7 @@ export function createCommentRepository(db: Db) {
   return {
     listComments(filters: CommentFilters, order: 'asc' | 'desc', page: Page) {
       const openReports = sql<number>`(select count(*)::int from ${commentReports}
-        where ${commentReports.commentId} = ${comments.id} and ${commentReports.status} = 'open')`;
+        where ${commentReports.commentId} = ${outer(comments.id)} and ${commentReports.status} = 'open')`;
       const status = {
         visible: and(eq(comments.isDeleted, false), isNull(comments.hiddenAt)),
         hidden: isNotNull(comments.hiddenAt),

@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
+import { type Db, outer } from '../../../db/client.ts';
 import { orders, promoCodes } from '../../../db/schema.ts';
 import { listPage, ordered, type Page } from './shared.ts';
 
@@ -28,9 +28,9 @@ export function createPromoCodeRepository(db: Db) {
             maxRedemptions: promoCodes.maxRedemptions,
             perUserLimit: promoCodes.perUserLimit,
             createdAt: promoCodes.createdAt,
-            used: sql<number>`(select count(*)::int from ${orders} where upper(${orders.promoCode}) = ${promoCodes.code}
+            used: sql<number>`(select count(*)::int from ${orders} where upper(${orders.promoCode}) = ${outer(promoCodes.code)}
             and ${orders.status} in ('paid', 'partially_refunded', 'refunded'))`,
-            started: sql<number>`(select count(*)::int from ${orders} where upper(${orders.promoCode}) = ${promoCodes.code}
+            started: sql<number>`(select count(*)::int from ${orders} where upper(${orders.promoCode}) = ${outer(promoCodes.code)}
             and ${orders.status} in ('pending', 'failed', 'cancelled'))`,
           })
           .from(promoCodes)
