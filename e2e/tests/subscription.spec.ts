@@ -214,6 +214,26 @@ test.describe('the plans page', () => {
   });
 });
 
+test('an Arabic price keeps "US$" whole in its right-to-left line, as the browser lays it out', async ({ page }) => {
+  await page.goto('/ar/subscription');
+  const amount = page.getByTestId('price-basic').locator('span.fs-2');
+  await expect(amount).toContainText('US$');
+  // Where Chromium draws each character: "U" must stand left of "$", and the whole "US$" left of the number.
+  const order = await amount.evaluate((element) => {
+    const text = element.firstChild as Text;
+    const at = (char: string) => {
+      const range = document.createRange();
+      const index = (text.textContent ?? '').indexOf(char);
+      range.setStart(text, index);
+      range.setEnd(text, index + 1);
+      return range.getBoundingClientRect().left;
+    };
+    return { u: at('U'), dollar: at('$'), digit: at('4') };
+  });
+  expect(order.u).toBeLessThan(order.dollar);
+  expect(order.dollar).toBeLessThan(order.digit);
+});
+
 test.describe('the pricewall', () => {
   test('offers basic with its price on the free card limit and leads to the plans', async ({ page, request }) => {
     const account = await createAccount(request, { lang: 'en' });
