@@ -53,6 +53,8 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService 
   const session = sessionHooks(auth);
   const errorReports = createRateLimiter({ limit: 30, windowMs: 60_000 });
   const events = createRateLimiter({ limit: 120, windowMs: 60_000 });
+  /** Guests share their address with everyone behind it (a carrier's NAT holds thousands), so it takes more. */
+  const guestEvents = createRateLimiter({ limit: 600, windowMs: 60_000 });
 
   app.post(
     '/frontend-error/log-error',
@@ -97,8 +99,9 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService 
     },
     async (request) => {
       // A signed-in reader has their own budget, so readers behind one address (an office, a carrier's NAT) do not
-      // share one; a guest's is their address's.
-      limitOrThrow(events, request.session ? `user:${request.session.user.id}` : `ip:${request.ip}`);
+      // share one; guests share their address's larger one.
+      if (request.session) limitOrThrow(events, request.session.user.id);
+      else limitOrThrow(guestEvents, request.ip);
       const body = request.body;
       if (body.customData) assertStorableJson(body.customData, 'customData', STORED_CUSTOM_DATA);
       const clientTime = body.timestamp === undefined || body.timestamp === null ? null : new Date(body.timestamp);
