@@ -129,6 +129,24 @@ test.describe('languages', () => {
     expect(read.filter((path) => !path.startsWith('/locales/de/'))).toEqual([]);
   });
 
+  test('on a phone the bottom navigation’s labels stay on one line in every language', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const prefix of ['', '/en', '/es', '/pt', '/de', '/ja', '/zh', '/ar']) {
+      await page.goto(`${prefix}/moon`);
+      const labels = page.getByTestId('bottom-nav').locator('.bottom-nav-item span');
+      await expect(labels).toHaveCount(5);
+      // The lines each label's text is laid out on, as Chromium draws it.
+      const lines = await labels.evaluateAll((spans) =>
+        spans.map((span) => {
+          const range = document.createRange();
+          range.selectNodeContents(span);
+          return `${span.textContent}: ${new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size}`;
+        }),
+      );
+      expect(lines, prefix || '/ru').toEqual(lines.map((line) => line.replace(/\d+$/, '1')));
+    }
+  });
+
   test('turns Arabic right to left and back', async ({ page }) => {
     await page.goto('/ar/dash');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
