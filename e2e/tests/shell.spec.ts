@@ -147,6 +147,30 @@ test.describe('languages', () => {
     }
   });
 
+  test('on a phone Japanese labels of a few characters are never broken inside', async ({ page }) => {
+    // Japanese may break between any two characters: a narrow column or button splits "アルファ" or "開く".
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const path of ['/ja/moon', '/ja/kin/207', '/ja/login', '/ja/register']) {
+      await page.goto(path);
+      await expect(page.locator('main')).toBeVisible();
+      const broken = await page.locator('main').evaluate((main) => {
+        const found: string[] = [];
+        for (const element of main.querySelectorAll('button, a, label, span, th, h1, h2')) {
+          for (const node of element.childNodes) {
+            const text = node.textContent?.trim() ?? '';
+            if (node.nodeType !== Node.TEXT_NODE || !text || text.length > 10) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+            if (lines.size > 1) found.push(text);
+          }
+        }
+        return found;
+      });
+      expect(broken, path).toEqual([]);
+    }
+  });
+
   test('turns Arabic right to left and back', async ({ page }) => {
     await page.goto('/ar/dash');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

@@ -38,7 +38,7 @@ export function BirthDateForm({ initial }: { initial: string | null }) {
         value={value}
         onValueChange={setValue}
       />
-      <button type="submit" className="btn btn-primary" disabled={value.length !== 10}>
+      <button type="submit" className="btn btn-primary text-nowrap" disabled={value.length !== 10}>
         {t('dash.calculate')}
       </button>
     </form>

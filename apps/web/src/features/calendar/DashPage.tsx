@@ -60,7 +60,7 @@ function BirthDatePrompt({ onSaved }: { onSaved(date: string): void }) {
           aria-label={t('account.birthDate')}
           required
         />
-        <button type="submit" className="btn btn-primary" disabled={value.length !== 10}>
+        <button type="submit" className="btn btn-primary text-nowrap" disabled={value.length !== 10}>
           {t('account.save')}
         </button>
       </div>

@@ -113,7 +113,7 @@ function KinPicker({ lang, current }: { lang: Language; current: number | null }
           aria-describedby={problem ? `${id}-problem` : undefined}
           data-testid="kin-picker-number"
         />
-        <button type="submit" className="btn btn-primary" data-testid="kin-picker-open">
+        <button type="submit" className="btn btn-primary text-nowrap" data-testid="kin-picker-open">
           {t('kinPage.open')}
         </button>
         {current !== null && (
