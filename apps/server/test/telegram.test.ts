@@ -1,10 +1,12 @@
 import { calendarDay, parseDate } from '@hunab/calendar';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { telegramChats, telegramInbox, telegramTokens } from '../src/db/schema.ts';
 import { createPacer } from '../src/modules/telegram/adapter.ts';
 import { grantPlan, newAccount, newAdmin } from './helpers/accounts.ts';
 import { useTestApp } from './helpers/app.ts';
+import { testConfig } from './helpers/config.ts';
 import { type FakeTelegram, startFakeTelegram } from './helpers/fake-telegram.ts';
 import { client } from './helpers/http.ts';
 
@@ -303,5 +305,38 @@ describe('the sending pace', () => {
     started = Date.now();
     await Promise.all(Array.from({ length: 11 }, (_, index) => pace(1000 + index)));
     expect(Date.now() - started).toBeGreaterThanOrEqual(95);
+  });
+});
+
+describe('the sending pace of several processes', () => {
+  it('keeps the sends of two servers on one database within the Bot API’s rate together', async () => {
+    // Two processes of the product, each allowed 10 messages a second; Telegram refuses more than 12 a second.
+    const limits = { perSecond: 10, perChatMs: 0 };
+    const telegram = { token: TOKEN, apiUrl: fake.url, webhookSecret: SECRET, limits };
+    const servers = await Promise.all(
+      [0, 1].map(() =>
+        buildApp({ database: ctx.database, config: testConfig({ publicUrl: 'https://hunab.test', telegram }) }),
+      ),
+    );
+    try {
+      fake.limitPerSecond(12);
+      const first = fake.calls.length;
+      const started = Date.now();
+      await Promise.all(
+        servers.flatMap((server, index) =>
+          Array.from({ length: 20 }, (_, n) => server.telegram.bot?.api.sendMessage(900_000 + index * 100 + n, 'Kin')),
+        ),
+      );
+      const calls = fake.calls.slice(first).filter((call) => call.method === 'sendMessage');
+      expect(calls.filter((call) => !call.ok)).toEqual([]);
+      expect(calls).toHaveLength(40);
+      // 40 messages at 10 a second between them fill four one-second windows: more than three seconds' boundaries.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+      const windows = new Set(calls.map((call) => Math.floor(call.at / 1000)));
+      expect(windows.size).toBeGreaterThanOrEqual(4);
+    } finally {
+      fake.limitPerSecond(null);
+      await Promise.all(servers.map((server) => server.close()));
+    }
   });
 });

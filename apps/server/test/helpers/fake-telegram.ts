@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
  * parameters}`. It holds to the documented limits and refuses what Telegram refuses: text of 1-4096 characters,
  * captions to 1024, callback_data of 1-64 bytes, buttons with exactly one action and a valid link, HTML entities
  * that do not parse, a webhook that is not https or whose secret_token is not 1-256 of A-Z a-z 0-9 _ -. Tests make
- * a chat block the bot (403) or hit the flood limit (429 with retry_after).
+ * a chat block the bot (403) or hit the flood limit (429 with retry_after), for one chat or for the bot's sends a
+ * second across all chats.
  */
 export interface FakeCall {
   method: string;
@@ -95,6 +96,9 @@ export async function startFakeTelegram(token: string, port = 0) {
   const calls: FakeCall[] = [];
   const blocked = new Set<number>();
   const floods = new Map<number, number>();
+  /** The bot's messages a second across all chats before Telegram answers 429 (about 30); none: not enforced. */
+  let perSecond: number | null = null;
+  const sentInSecond = new Map<number, number>();
   let webhook: { url: string; secret_token?: string } | null = null;
   let messageId = 0;
 
@@ -121,6 +125,12 @@ export async function startFakeTelegram(token: string, port = 0) {
     if (wait !== undefined) {
       floods.delete(id);
       return fail(429, `Too Many Requests: retry after ${wait}`, { retry_after: wait });
+    }
+    if (perSecond !== null) {
+      const second = Math.floor(Date.now() / 1000);
+      const count = (sentInSecond.get(second) ?? 0) + 1;
+      sentInSecond.set(second, count);
+      if (count > perSecond) return fail(429, 'Too Many Requests: retry after 1', { retry_after: 1 });
     }
     const markup = markupError(payload.reply_markup);
     if (markup) return badRequest(markup);
@@ -242,6 +252,11 @@ export async function startFakeTelegram(token: string, port = 0) {
     block: (chatId: number) => blocked.add(chatId),
     /** The next send to the chat answers 429 with this retry_after. */
     flood: (chatId: number, retryAfter: number) => floods.set(chatId, retryAfter),
+    /** Answers 429 to the sends past `limit` in one second, across all chats, as Telegram does to a flood. */
+    limitPerSecond: (limit: number | null) => {
+      perSecond = limit;
+      sentInSecond.clear();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -57,6 +57,20 @@ export function createPacer(limits: DeliveryLimits) {
   };
 }
 
+/**
+ * A budget of sends shared by every process of the product, kept in the database: each process paces its own sends,
+ * and several processes (the reminders go out from each) together still stay within the Bot API's rate.
+ */
+export interface SharedBudget {
+  /** Counts one send in the current second; false when that second's sends are all taken. */
+  take(): Promise<boolean>;
+}
+
+/** Waits for a place in the shared budget: the next second when this one is full. */
+async function sharedSlot(budget: SharedBudget): Promise<void> {
+  while (!(await budget.take())) await sleep(1000 - (Date.now() % 1000) + 1);
+}
+
 export interface DeliveryEvents {
   /** A send ended: accepted by Telegram or not. */
   counted(ok: boolean): Promise<void>;
@@ -68,13 +82,18 @@ export interface DeliveryEvents {
  * The grammY API transformer every call of the bot goes through: sends are paced, a 429 is waited out for its
  * `retry_after` and tried again, and a 403 tells `blocked` so nothing more goes to that chat.
  */
-export function deliveryTransformer(limits: DeliveryLimits, events: DeliveryEvents): Transformer {
+export function deliveryTransformer(
+  limits: DeliveryLimits,
+  events: DeliveryEvents,
+  budget?: SharedBudget,
+): Transformer {
   const pace = createPacer(limits);
   return async (prev, method, payload, signal) => {
     if (!SENDS.has(method)) return prev(method, payload, signal);
     const chatId = (payload as { chat_id?: unknown }).chat_id;
     for (let attempt = 0; ; attempt += 1) {
       await pace(chatId);
+      if (budget) await sharedSlot(budget);
       let result: Awaited<ReturnType<typeof prev>>;
       try {
         result = await prev(method, payload, signal);
@@ -103,11 +122,18 @@ export function deliveryTransformer(limits: DeliveryLimits, events: DeliveryEven
   };
 }
 
+/** The sending pace of a configuration: the Bot API's limits, with what the configuration changes. */
+export const limitsOf = (config: TelegramConfig): DeliveryLimits => ({ ...DEFAULT_LIMITS, ...config.limits });
+
 /** The grammY bot on the configured Bot API server, with the delivery transformer installed. */
-export function createBot<C extends Context>(config: TelegramConfig, events: DeliveryEvents): Bot<C> {
+export function createBot<C extends Context>(
+  config: TelegramConfig,
+  events: DeliveryEvents,
+  budget?: SharedBudget,
+): Bot<C> {
   const bot = new Bot<C>(config.token, {
     client: { apiRoot: config.apiUrl.replace(/\/+$/, ''), timeoutSeconds: 30 },
   });
-  bot.api.config.use(deliveryTransformer({ ...DEFAULT_LIMITS, ...config.limits }, events));
+  bot.api.config.use(deliveryTransformer(limitsOf(config), events, budget));
   return bot;
 }

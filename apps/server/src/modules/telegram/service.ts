@@ -8,9 +8,10 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { telegramChats, telegramDailyStats, telegramInbox, telegramTokens } from '../../db/schema.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { createSharedRateLimiter } from '../../lib/shared-rate-limit.ts';
 import type { ReminderContent } from '../reminders/message.ts';
 import type { PushDelivery } from '../reminders/service.ts';
-import { createBot, type TelegramConfig } from './adapter.ts';
+import { createBot, limitsOf, type TelegramConfig } from './adapter.ts';
 import type { BotContext } from './bot.ts';
 import { botWords } from './words.ts';
 
@@ -65,7 +66,14 @@ export function createTelegramService(deps: {
       .where(eq(telegramChats.chatId, chatId));
   }
 
-  const bot: Bot<BotContext> | null = config ? createBot<BotContext>(config, { counted, blocked }) : null;
+  // Every process's sends count against one budget a second in the database, so together they keep the Bot API's rate.
+  const budget = config
+    ? createSharedRateLimiter(db, { name: 'telegram-sends', limit: limitsOf(config).perSecond, windowMs: 1000 })
+    : null;
+  const bot: Bot<BotContext> | null =
+    config && budget
+      ? createBot<BotContext>(config, { counted, blocked }, { take: async () => (await budget.hit('all')) === 0 })
+      : null;
   let initializing: Promise<void> | null = null;
 
   /** Asks Telegram who the bot is (getMe) once; a failure is asked again next time. */
