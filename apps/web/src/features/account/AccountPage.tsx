@@ -38,7 +38,10 @@ function Programmes({ user, lang }: { user: SessionUser; lang: Language }) {
       </h2>
       {owned.data.length === 0 ? (
         <p className="text-body-secondary">
-          {t('programmes.empty')} <Link to={localizedPath(lang, '/products')}>{t('programmes.browse')}</Link>
+          {t('programmes.empty')}{' '}
+          <Link to={localizedPath(lang, '/products')} className="text-nowrap">
+            {t('programmes.browse')}
+          </Link>
         </p>
       ) : (
         owned.data.map((programme) => (

@@ -349,7 +349,7 @@ export default function JournalPage() {
             aria-label={t('search')}
             data-testid="journal-search"
           />
-          <button type="submit" className="btn btn-sm btn-outline-primary">
+          <button type="submit" className="btn btn-sm btn-outline-primary text-nowrap">
             {t('find')}
           </button>
         </form>
