@@ -86,13 +86,21 @@ describe('POST /api/frontend-error/log-error', () => {
     expect(JSON.stringify(row?.error).length).toBeLessThan(5000);
   });
 
-  it('limits one address to 30 reports a minute', async () => {
+  it('limits one address, and apart from it each signed-in reader, to 30 reports a minute', async () => {
     const ip = newAddress();
     const statuses: number[] = [];
     for (let i = 0; i < 32; i++)
       statuses.push((await http.post('/api/frontend-error/log-error', { error: `e${i}` }, { ip })).status);
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses.slice(30)).toEqual([429, 429]);
+    // A signed-in reader behind the same address has 30 of their own.
+    const { token } = await signUp();
+    const own: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      own.push((await http.post('/api/frontend-error/log-error', { error: `r${i}` }, { ip, token })).status);
+    }
+    expect(own.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(own[30]).toBe(429);
   });
 });
 

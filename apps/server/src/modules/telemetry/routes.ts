@@ -69,7 +69,8 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService 
       preHandler: session.optional,
     },
     async (request) => {
-      limitOrThrow(errorReports, request.ip);
+      // As the analytics events: a signed-in reader's reports count apart from the address they share.
+      limitOrThrow(errorReports, request.session ? `user:${request.session.user.id}` : `ip:${request.ip}`);
       const { error, errorInfo } = request.body;
       assertStorableJson(error, 'error', STORED_ERROR);
       if (errorInfo) assertStorableJson(errorInfo, 'errorInfo', STORED_ERROR);
