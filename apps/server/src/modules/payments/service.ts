@@ -25,6 +25,7 @@ import {
 import { recordAudit } from '../../lib/audit.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { formatAmount, formatDay } from '../../lib/locale-format.ts';
+import type { EmailKind } from '../mail/copy/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ProductRow, ProductService } from '../products/service.ts';
 import { pick } from '../products/service.ts';
@@ -506,54 +507,56 @@ export function createPaymentService(options: PaymentsOptions) {
     }
   }
 
-  /** The receipt of a paid order; the failure of a renewal charge. Emails never fail the payment. */
-  async function notifyBuyer(order: OrderRow) {
-    if (order.status !== 'paid' && !(order.kind === 'renewal' && order.status === 'failed')) return;
+  /**
+   * One payment letter to the buyer of an order, at the receipt's address, in the order's language, naming its
+   * product, an amount, a day and a page of the account. Emails never fail the payment or the refund.
+   */
+  async function mailBuyer(
+    order: OrderRow,
+    kind: EmailKind,
+    letter: { amount: number; day: Date; path: string },
+  ): Promise<void> {
     try {
       const [user] = await db.select().from(users).where(eq(users.id, order.userId)).limit(1);
       if (!user) return;
       await mailer.send({
         to: order.receipt?.email ?? user.email,
-        kind: order.status === 'paid' ? 'paymentReceipt' : 'paymentFailed',
+        kind,
         lang: order.lang,
         userId: user.id,
         values: {
           name: user.username ?? user.email,
           product: await productName(order.productId, order.lang),
-          amount: formatAmount(order.amount, order.currency, order.lang),
-          date: formatDay(utcDay(order.paidAt ?? now()), order.lang),
-          link: `${options.publicUrl}${order.status === 'paid' ? '/account/payments' : '/account/subscription'}`,
+          amount: formatAmount(letter.amount, order.currency, order.lang),
+          date: formatDay(utcDay(letter.day), order.lang),
+          link: `${options.publicUrl}${letter.path}`,
         },
       });
     } catch (error) {
-      log.warn({ err: error, order: order.id }, 'a payment email was not sent');
+      log.warn({ err: error, order: order.id, kind }, 'a payment email was not sent');
+    }
+  }
+
+  /** The receipt of a paid order; the failure of a renewal charge. */
+  async function notifyBuyer(order: OrderRow) {
+    if (order.status === 'paid') {
+      await mailBuyer(order, 'paymentReceipt', {
+        amount: order.amount,
+        day: order.paidAt ?? now(),
+        path: '/account/payments',
+      });
+    } else if (order.kind === 'renewal' && order.status === 'failed') {
+      await mailBuyer(order, 'paymentFailed', { amount: order.amount, day: now(), path: '/account/subscription' });
     }
   }
 
   /**
    * The letter of a refund written on an order: what came back this time, when, and for a duplicate payment that the
-   * programme stays the buyer's. Sent once per refund, by the transaction that wrote it; emails never fail a refund.
+   * programme stays the buyer's. Sent once per refund, by the transaction that wrote it.
    */
   async function notifyRefund(order: OrderRow, amount: number) {
-    try {
-      const [user] = await db.select().from(users).where(eq(users.id, order.userId)).limit(1);
-      if (!user) return;
-      await mailer.send({
-        to: order.receipt?.email ?? user.email,
-        kind: order.failureReason === DUPLICATE_PAYMENT ? 'duplicateRefunded' : 'paymentRefunded',
-        lang: order.lang,
-        userId: user.id,
-        values: {
-          name: user.username ?? user.email,
-          product: await productName(order.productId, order.lang),
-          amount: formatAmount(amount, order.currency, order.lang),
-          date: formatDay(utcDay(now()), order.lang),
-          link: `${options.publicUrl}/account/payments`,
-        },
-      });
-    } catch (error) {
-      log.warn({ err: error, order: order.id }, 'a refund email was not sent');
-    }
+    const kind = order.failureReason === DUPLICATE_PAYMENT ? 'duplicateRefunded' : 'paymentRefunded';
+    await mailBuyer(order, kind, { amount, day: now(), path: '/account/payments' });
   }
 
   /**
