@@ -122,6 +122,31 @@ test('a user turns on the daily reminder email at a local time', async ({ page, 
   expect((await saved.json()).data).toMatchObject({ email: true, local_time: '07:30', time_zone: 'Asia/Tokyo' });
 });
 
+test('a topic switch moves on the click, keeps what the server saved, and goes back when the save fails', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request, { lang: 'en' });
+  const auth = { authorization: `Bearer ${account.token}` };
+  await useSession(page, account);
+  await page.goto('/en/account/email-preferences');
+  const news = page.getByTestId('topic-product_news');
+  await expect(news).not.toBeChecked();
+  await news.check();
+  await expect(page.getByTestId('topics-status')).toContainText('Check your inbox');
+  const saved = await request.get('/api/email-preferences', { headers: auth });
+  const english = (await saved.json()).data.lists.find((list: { lang: string }) => list.lang === 'en');
+  expect(english.topics.find((item: { topic: string }) => item.topic === 'product_news').subscribed).toBe(true);
+
+  // With the network gone the switch shows the click, then returns to the saved state with a message.
+  await page.route('**/api/email-preferences/topics', (route) =>
+    route.request().method() === 'GET' ? route.continue() : route.abort('internetdisconnected'),
+  );
+  await news.uncheck();
+  await expect(page.getByTestId('topics-status')).toHaveClass(/text-danger/);
+  await expect(news).toBeChecked();
+});
+
 for (const width of [375, 1280]) {
   for (const lang of ['en', 'ar'] as const) {
     test(`journal and statistics screenshots in ${lang} at ${width} px`, async ({ page, request }) => {

@@ -14,6 +14,8 @@ import { CheckField } from './FormField.tsx';
  * the list's confirmation email: nothing else comes before the link is followed. Shown on the email preferences and
  * at onboarding; its words are in the `reminders` namespace.
  */
+type TopicChange = { lang: Language; topic: EmailTopic; subscribed: boolean };
+
 export function EmailTopics({ className = 'settings-card mb-3' }: { className?: string }) {
   const { t } = useTranslation('reminders');
   const queryClient = useQueryClient();
@@ -22,31 +24,12 @@ export function EmailTopics({ className = 'settings-card mb-3' }: { className?: 
   const [chosen, setChosen] = useState<Language | null>(null);
   const [status, setStatus] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null);
 
+  // The switch being moved shows its new state from the click itself, before any request: a controlled checkbox
+  // whose state changed only after an await would be put back by React for a moment. The server's answer (or the
+  // old state, on failure) follows.
+  const [moving, setMoving] = useState<TopicChange | null>(null);
   const change = useMutation({
     mutationFn: chooseTopic,
-    // The switch moves at once; the server's answer (or the old state, on failure) follows.
-    onMutate: async (body) => {
-      await queryClient.cancelQueries({ queryKey: TOPICS_KEY });
-      const before = queryClient.getQueryData<EmailPreferences>(TOPICS_KEY);
-      queryClient.setQueryData<EmailPreferences>(TOPICS_KEY, (current) =>
-        current
-          ? {
-              ...current,
-              lists: current.lists.map((list) =>
-                list.lang === body.lang
-                  ? {
-                      ...list,
-                      topics: list.topics.map((item) =>
-                        item.topic === body.topic ? { ...item, subscribed: body.subscribed } : item,
-                      ),
-                    }
-                  : list,
-              ),
-            }
-          : current,
-      );
-      return { before };
-    },
     onSuccess: (reply) => {
       queryClient.setQueryData<EmailPreferences>(TOPICS_KEY, (current) =>
         current
@@ -55,16 +38,19 @@ export function EmailTopics({ className = 'settings-card mb-3' }: { className?: 
       );
       setStatus(reply.confirmation_sent ? { kind: 'success', text: t('topics.confirmationSent') } : null);
     },
-    onError: (error, _body, context) => {
-      if (context?.before) queryClient.setQueryData(TOPICS_KEY, context.before);
+    onError: (error) => {
       setStatus({ kind: 'danger', text: error instanceof ApiRequestError ? error.message : t('saveFailed') });
     },
+    onSettled: () => setMoving(null),
   });
 
   const data = query.data;
   const lang = chosen ?? data?.lang ?? 'ru';
   const list: EmailListState | undefined = data?.lists.find((l) => l.lang === lang);
-  const toggle = (topic: EmailTopic, subscribed: boolean) => change.mutate({ lang, topic, subscribed });
+  const toggle = (topic: EmailTopic, subscribed: boolean) => {
+    setMoving({ lang, topic, subscribed });
+    change.mutate({ lang, topic, subscribed });
+  };
 
   return (
     <section className={className} aria-labelledby="topics-title" data-testid="email-topics">
@@ -107,7 +93,9 @@ export function EmailTopics({ className = 'settings-card mb-3' }: { className?: 
                 id={id}
                 isSwitch
                 className="mb-2"
-                checked={state?.subscribed ?? false}
+                checked={
+                  moving?.lang === lang && moving.topic === topic ? moving.subscribed : (state?.subscribed ?? false)
+                }
                 disabled={change.isPending}
                 onCheckedChange={(checked) => toggle(topic, checked)}
                 label={t(`topics.names.${topic}`)}
