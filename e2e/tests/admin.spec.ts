@@ -94,7 +94,7 @@ test.describe('the admin area', () => {
       await expect(subscriptions.locator('tbody')).toContainText('Премиум');
       await expect(subscriptions.locator('tbody')).toContainText('Выдал администратор');
       const payments = page.locator('[data-records="payments"]');
-      await expect(payments.locator('tbody')).toContainText(/2\s?900,00\s?₽/);
+      await expect(payments.locator('tbody')).toContainText(/2\s?900\s?₽/);
       await expect(payments.locator('tbody')).toContainText('Оплачен');
       await expect(page.locator('main')).not.toContainText(/plan_id|current_period_end|290000/);
       await expectNoPageOverflow(page);
@@ -177,7 +177,12 @@ test.describe('the admin area', () => {
         await expectNoPageOverflow(page);
         await shot(page, `admin-${section}-${width}`);
       }
-      await page.locator('[data-product="13days"]').getByRole('button', { name: 'Изменить' }).click();
+      // Amounts and kinds in the admin's language, not the stored codes.
+      const programme = page.locator('[data-product="13days"]');
+      await expect(programme).toContainText('программа');
+      await expect(programme).toContainText(/2\s?900\s?₽/);
+      await expect(page.locator('[data-product="basic_monthly"]')).toContainText('подписка');
+      await programme.getByRole('button', { name: 'Изменить' }).click();
       await expect(page.locator('[data-section="product"] input[name="name_i18n.ru"]')).toHaveValue('13 дней');
       await expectNoPageOverflow(page);
       await shot(page, `admin-product-${width}`);

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   ACCOUNT_GRACE_DAYS,
   DELETION_CONFIRM_HOURS,
+  EXPORT_DOMAINS,
   EXPORT_INTERVAL_HOURS,
   EXPORT_LINK_HOURS,
   type PrivacyStatus,
@@ -96,9 +97,10 @@ export function createPrivacyService({ db, mailer, subscriptions, publicUrl, now
       const data = await collectExport(tx, user.id, user.email);
       const files = [
         { name: 'README.txt', data: Buffer.from(readmeOf(user.lang, at), 'utf8') },
-        ...Object.entries(data).map(([domain, value]) => ({
+        // In the contracts' order, the order the README lists them in.
+        ...EXPORT_DOMAINS.map((domain) => ({
           name: `${domain}.json`,
-          data: Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8'),
+          data: Buffer.from(`${JSON.stringify(data[domain], null, 2)}\n`, 'utf8'),
         })),
       ];
       const archive = await writeZip(files, at);

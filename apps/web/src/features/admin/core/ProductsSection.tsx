@@ -147,7 +147,7 @@ export default function ProductsSection() {
       ),
       className: 'text-nowrap',
     },
-    { header: 'products.type', cell: (row) => row.type },
+    { header: 'products.type', cell: (row) => t(`products.types.${row.type}`) },
     {
       header: 'products.prices',
       cell: (row) => (
@@ -294,8 +294,8 @@ function ProductEditor({
             value={draft.type}
             onChange={(e) => set('type', e.target.value as Draft['type'])}
           >
-            <option value="program">program</option>
-            <option value="subscription">subscription</option>
+            <option value="program">{t('products.types.program')}</option>
+            <option value="subscription">{t('products.types.subscription')}</option>
           </select>
         </Field>
         <InputField

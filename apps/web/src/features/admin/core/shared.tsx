@@ -1,8 +1,8 @@
-import { signKeptWithCode } from '@hunab/contracts';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/Dialog.tsx';
-import { isRightToLeft, unprefixedLanguage } from '../../../lib/languages.ts';
+import { unprefixedLanguage } from '../../../lib/languages.ts';
+import { formatMoney } from '../../../lib/plans.ts';
 import { errorText } from '../data.ts';
 import { type Fact, Facts } from '../ui/Facts.tsx';
 import { Field, SearchField } from '../ui/fields.tsx';
@@ -46,16 +46,10 @@ export function useDateTime() {
   };
 }
 
-/** Minor units as money in the interface language. */
+/** Minor units as money in the interface language, written as everywhere else in the product (`formatMoney`). */
 export function useMoney() {
   const lang = useLang();
-  return (minor: number, currency: string) => {
-    try {
-      return signKeptWithCode((minor / 100).toLocaleString(lang, { style: 'currency', currency }), isRightToLeft(lang));
-    } catch {
-      return `${(minor / 100).toFixed(2)} ${currency}`;
-    }
-  };
+  return (minor: number, currency: string) => formatMoney(minor, currency, lang);
 }
 
 /**

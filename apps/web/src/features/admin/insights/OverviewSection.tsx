@@ -1,10 +1,10 @@
 import type { AdminOverview } from '@hunab/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatters, type Language } from '../../../lib/languages.ts';
+import { formatMoney } from '../../../lib/plans.ts';
 import { useAdminData } from '../data.ts';
 import { Table } from '../list/Table.tsx';
 import { Loaded } from '../ui/states.tsx';
-import { money } from './data.ts';
 import { LineChart } from './LineChart.tsx';
 import { Figure, Panel, Stat } from './parts.tsx';
 
@@ -21,7 +21,7 @@ export default function OverviewSection() {
 function Overview({ data }: { data: AdminOverview }) {
   const { t, i18n } = useTranslation('insights');
   const number = formatters(i18n.language as Language).number;
-  const amount = (currency: string, minor: number) => money(i18n.language, currency, minor);
+  const amount = (currency: string, minor: number) => formatMoney(minor, currency, i18n.language as Language);
   return (
     <div data-testid="admin-overview">
       <div className="row g-2 mb-3">
