@@ -96,6 +96,8 @@ test.describe('the admin area', () => {
       const payments = page.locator('[data-records="payments"]');
       await expect(payments.locator('tbody')).toContainText(/2\s?900\s?₽/);
       await expect(payments.locator('tbody')).toContainText('Оплачен');
+      await expect(payments.locator('tbody')).toContainText('Тестовая оплата');
+      await expect(page.locator('[data-records="purchases"] tbody')).toContainText('Тестовая оплата');
       await expect(page.locator('main')).not.toContainText(/plan_id|current_period_end|290000/);
       await expectNoPageOverflow(page);
       await shot(page, `admin-user-${width}`);

@@ -35,6 +35,7 @@ export default function PaymentsSection() {
   const [selected, setSelected] = useState<string | null>(null);
   const when = useDateTime();
   const money = useMoney();
+  const words = useWords();
 
   if (selected) return <PaymentDetail id={selected} onBack={() => setSelected(null)} />;
   const columns: Column<AdminPaymentRow>[] = [
@@ -72,7 +73,7 @@ export default function PaymentsSection() {
         </span>
       ),
     },
-    { header: 'payments.provider', cell: (row) => row.provider },
+    { header: 'payments.provider', cell: (row) => words.provider(row.provider) },
   ];
   return (
     <div data-section="payments">
@@ -94,7 +95,7 @@ export default function PaymentsSection() {
               <FilterSelect
                 value={list.filters.provider}
                 onChange={(provider) => list.setFilters({ provider })}
-                options={PROVIDERS}
+                options={PROVIDERS.map((provider) => [provider, words.provider(provider)] as const)}
               />
             </Field>
             <UserFilter
@@ -145,7 +146,7 @@ function Payment({
         { label: t('payments.status'), value: t(`payments.statuses.${payment.status}`), field: 'status' },
         { label: t('payments.refunded'), value: money(payment.refunded_amount, payment.currency), field: 'refunded' },
         { label: t('payments.user'), value: payment.user_email },
-        { label: t('payments.provider'), value: `${payment.provider} ${payment.provider_payment_id}` },
+        { label: t('payments.provider'), value: `${words.provider(payment.provider)} ${payment.provider_payment_id}` },
         { label: t('payments.promo'), value: payment.promo_code ?? '—' },
         { label: t('payments.order'), value: payment.id },
       ]}

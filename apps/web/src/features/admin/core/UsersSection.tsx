@@ -306,6 +306,7 @@ function Records({ kind, title, rows }: { kind: RecordKind; title: string; rows:
     if (key === 'status') return kind === 'payments' ? words.paymentStatus(value) : words.subscriptionStatus(value);
     if (key === 'plan_id') return words.plan(value);
     if (key === 'source') return words.source(value);
+    if (key === 'provider') return words.provider(value);
     if (key === 'cycle_type') return words.cycle(value);
     return value;
   };

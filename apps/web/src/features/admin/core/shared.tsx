@@ -29,7 +29,10 @@ export function useWords() {
     value ? t(`${group}.${value}`, { defaultValue: value }) : '—';
   return {
     plan: (value: string | null | undefined) => word('records.plans', value),
-    source: (value: string | null | undefined) => word('records.sources', value),
+    provider: (value: string | null | undefined) => word('records.providers', value),
+    // A purchase's source is the payment system that sold it, or one of the sources of a subscription.
+    source: (value: string | null | undefined) =>
+      value ? t(`records.sources.${value}`, { defaultValue: word('records.providers', value) }) : '—',
     cycle: (value: string | null | undefined) => word('records.cycles', value),
     subscriptionStatus: (value: string | null | undefined) => word('subscriptions.statuses', value),
     paymentStatus: (value: string | null | undefined) => word('payments.statuses', value),
