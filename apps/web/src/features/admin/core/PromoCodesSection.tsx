@@ -8,7 +8,7 @@ import { AdminList } from '../list/AdminList.tsx';
 import type { Column } from '../list/Table.tsx';
 import { useList } from '../list/useList.ts';
 import { Field, FilterSelect, InputField, SubmitField } from '../ui/fields.tsx';
-import { RowActions } from './shared.tsx';
+import { RowActions, useDay } from './shared.tsx';
 
 const PATH = '/admin/promo-codes';
 const inMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
@@ -65,6 +65,7 @@ export default function PromoCodesSection() {
     onSuccess: refresh,
   });
   const failure = save.error ?? withdraw.error;
+  const day = useDay();
   const states = [
     ['true', t('promo.active')],
     ['false', t('promo.withdrawn')],
@@ -86,7 +87,7 @@ export default function PromoCodesSection() {
       className: 'text-nowrap',
     },
     { header: 'promo.discount', cell: (row) => `${row.discount_percentage}%` },
-    { header: 'promo.validUntil', sort: 'valid_until', cell: (row) => row.valid_until, className: 'text-nowrap' },
+    { header: 'promo.validUntil', sort: 'valid_until', cell: (row) => day(row.valid_until), className: 'text-nowrap' },
     {
       header: 'promo.used',
       cell: (row) => (
