@@ -12,7 +12,7 @@ test('an administrator reads a kept letter at /admin/outbox and follows its link
   await useSession(page, admin);
   await page.goto('/admin/outbox');
   const section = page.locator('[data-section="outbox"]');
-  const row = section.locator('tr', { hasText: reader.email }).filter({ hasText: 'resetPassword' });
+  const row = section.locator('tr', { hasText: reader.email }).filter({ hasText: 'Сброс пароля' });
   await expect(row).toBeVisible();
   const link = row.locator('a[href*="reset-password?token="]');
   await expect(link).toHaveAttribute('target', '_blank');
@@ -21,6 +21,11 @@ test('an administrator reads a kept letter at /admin/outbox and follows its link
   await expect(letter).toContainText(reader.email);
   await expect(letter.locator('iframe')).toHaveAttribute('sandbox', /allow-popups/);
   const href = (await link.getAttribute('href')) ?? '';
+  // The letter statistics name the kinds in the administrator's language too, with the kept letters counted.
+  await page.goto('/admin/stats/email/overview');
+  const kind = page.getByTestId('admin-email').locator('tr', { hasText: 'Сброс пароля' });
+  await expect(kind).toBeVisible();
+  await expect(kind.locator('td').nth(4)).not.toHaveText('0');
   await page.goto(new URL(href).pathname + new URL(href).search);
   await expect(page.locator('input[type="password"]').first()).toBeVisible();
 });

@@ -5,7 +5,7 @@ import { ApiRequestError } from '../../../lib/api.ts';
 import { AdminList } from '../list/AdminList.tsx';
 import type { Column } from '../list/Table.tsx';
 import { useList } from '../list/useList.ts';
-import { useDateTime } from './shared.tsx';
+import { useDateTime, useWords } from './shared.tsx';
 
 /**
  * The letter as the reader would see it: its HTML in a frame of its own, which runs no script and reaches nothing of
@@ -48,6 +48,7 @@ export default function OutboxSection() {
   const when = useDateTime();
   const list = useList<AdminOutboxLetter>({ path: '/admin/outbox', filters: {}, limit: 10 });
   const [open, setOpen] = useState<string | null>(null);
+  const words = useWords();
   if (list.query.error instanceof ApiRequestError && list.query.error.status === 404)
     return (
       <p className="alert alert-info" data-testid="outbox-off">
@@ -58,7 +59,11 @@ export default function OutboxSection() {
   const columns: Column<AdminOutboxLetter>[] = [
     { header: 'outbox.when', cell: (row) => when(row.created_at), className: 'text-nowrap' },
     { header: 'outbox.to', cell: (row) => row.to, className: 'text-break', minWidth: '10rem' },
-    { header: 'outbox.kind', cell: (row) => <code>{row.kind}</code> },
+    {
+      header: 'outbox.kind',
+      cell: (row) => <span title={row.kind}>{words.mailKind(row.kind)}</span>,
+      className: 'text-nowrap',
+    },
     {
       header: 'outbox.links',
       cell: (row) =>

@@ -36,6 +36,7 @@ export function useWords() {
     cycle: (value: string | null | undefined) => word('records.cycles', value),
     subscriptionStatus: (value: string | null | undefined) => word('subscriptions.statuses', value),
     paymentStatus: (value: string | null | undefined) => word('payments.statuses', value),
+    mailKind: (value: string | null | undefined) => word('outbox.kinds', value),
   };
 }
 

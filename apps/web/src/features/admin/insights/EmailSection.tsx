@@ -30,6 +30,9 @@ interface EmailRow {
 /** /admin/stats/email/overview: the outbox per kind, the failed emails and their retry, and the letters to readers. */
 export default function EmailSection() {
   const { t } = useTranslation('insights');
+  // The kinds of letters are named once, in the outbox's words.
+  const { t: admin } = useTranslation('admin');
+  const kindOf = (kind: string) => <span title={kind}>{admin(`outbox.kinds.${kind}`, { defaultValue: kind })}</span>;
   const queryClient = useQueryClient();
   const overview = useAdminData<{ kinds: KindRow[] }>('/admin/stats/email');
   const list = useList<EmailRow, { status: string }>({
@@ -57,7 +60,7 @@ export default function EmailSection() {
     </button>
   );
   const kinds: Column<KindRow>[] = [
-    { header: 'email.kind', cell: (row) => row.kind, className: 'text-break' },
+    { header: 'email.kind', cell: (row) => kindOf(row.kind) },
     { header: 'figures.lettersSent.label', cell: (row) => row.sent, end: true },
     {
       header: 'figures.lettersFailed.label',
@@ -70,9 +73,15 @@ export default function EmailSection() {
   ];
   const messages: Column<EmailRow>[] = [
     { header: 'analytics.time', cell: (row) => row.createdAt.replace('T', ' ').slice(0, 16), className: 'text-nowrap' },
-    { header: 'email.kind', cell: (row) => row.kind },
+    { header: 'email.kind', cell: (row) => kindOf(row.kind) },
     { header: 'email.to', cell: (row) => row.toAddress, className: 'text-break' },
-    { header: 'email.status', cell: (row) => <span title={row.error ?? undefined}>{row.status}</span> },
+    {
+      header: 'email.status',
+      cell: (row) => (
+        <span title={row.error ?? undefined}>{t(`email.statuses.${row.status}`, { defaultValue: row.status })}</span>
+      ),
+      className: 'text-nowrap',
+    },
     {
       header: '',
       cell: (row) => row.status === 'failed' && retryButton(t('email.retry'), { ids: [row.id] }),
@@ -82,7 +91,9 @@ export default function EmailSection() {
   return (
     <div data-testid="admin-email">
       <Loaded query={overview}>
-        {(data) => <Table columns={kinds} rows={data.kinds} rowKey={(row) => row.kind} ns="insights" />}
+        {(data) => (
+          <Table columns={kinds} rows={data.kinds} rowKey={(row) => row.kind} ns="insights" empty={t('common.none')} />
+        )}
       </Loaded>
       <dl className="small text-body-secondary mt-2 mb-0" data-testid="letter-figures">
         {(['lettersSent', 'lettersFailed', 'lettersWaiting', 'lettersKept'] as const).map((name) => (
