@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGES } from '@hunab/calendar';
 import type { AdminOutboxLetter } from '@hunab/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit } from '../src/db/schema.ts';
+import { EMAIL_COPY } from '../src/modules/mail/copy/index.ts';
 import { type Account, newAccount, newAdmin } from './helpers/accounts.ts';
 import { useTestApp } from './helpers/app.ts';
 import { client, newEmail } from './helpers/http.ts';
@@ -80,5 +84,24 @@ describe('GET /api/admin/outbox', () => {
     expect(reply.status).toBe(404);
     expect(reply.body.error.code).toBe('NOT_FOUND');
     expect((await smtpHttp.get('/api/admin/outbox')).status).toBe(401);
+  });
+});
+
+describe('the names of the kinds of letters', () => {
+  /** Letters whose words come written by their module rather than from the copy book. */
+  const written = ['dailyReminder', 'topicLetter', 'topicLetterTest'];
+
+  it('name every kind the server sends in every language of the admin pages', () => {
+    const kinds = [...Object.keys(EMAIL_COPY.en), ...written].sort();
+    for (const lang of LANGUAGES) {
+      const file = fileURLToPath(new URL(`../../web/public/locales/${lang}/admin.json`, import.meta.url));
+      const names = (JSON.parse(readFileSync(file, 'utf8')) as { outbox: { kinds: Record<string, string> } }).outbox
+        .kinds;
+      expect(Object.keys(names).sort(), lang).toEqual(kinds);
+      expect(
+        Object.values(names).every((name) => name.trim().length > 0),
+        lang,
+      ).toBe(true);
+    }
   });
 });
