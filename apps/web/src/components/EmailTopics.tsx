@@ -8,14 +8,14 @@ import { chooseTopic, fetchEmailPreferences, TOPICS_KEY } from '../lib/email-top
 import { isLanguage, LANGUAGE_CONFIG, type Language } from '../lib/languages.ts';
 import { CheckField } from './FormField.tsx';
 
+type TopicChange = { lang: Language; topic: EmailTopic; subscribed: boolean };
+
 /**
  * The topics of a language's mailing list, one switch each. A switch saves at once; turning one on records the
  * consent (the text below the switches, with its version) and, for an address the list has not confirmed, sends
  * the list's confirmation email: nothing else comes before the link is followed. Shown on the email preferences and
  * at onboarding; its words are in the `reminders` namespace.
  */
-type TopicChange = { lang: Language; topic: EmailTopic; subscribed: boolean };
-
 export function EmailTopics({ className = 'settings-card mb-3' }: { className?: string }) {
   const { t } = useTranslation('reminders');
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import type { AdminOrderEvent, AdminPaymentRow } from '@hunab/contracts';
+import { type AdminOrderEvent, type AdminPaymentRow, ORDER_STATUSES, PAYMENT_PROVIDERS } from '@hunab/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +12,6 @@ import { Loaded } from '../ui/states.tsx';
 import { ReasonDialog, RecordPage, UserFilter, useDateTime, useMoney, useWords } from './shared.tsx';
 
 const PATH = '/admin/payments';
-const STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'partially_refunded', 'refunded'];
-const PROVIDERS = ['yookassa', 'paypal', 'test'];
 const STATUS_COLOUR: Record<string, string> = {
   paid: 'success',
   pending: 'secondary',
@@ -88,14 +86,14 @@ export default function PaymentsSection() {
               <FilterSelect
                 value={list.filters.status}
                 onChange={(status) => list.setFilters({ status })}
-                options={STATUSES.map((status) => [status, t(`payments.statuses.${status}`)] as const)}
+                options={ORDER_STATUSES.map((status) => [status, t(`payments.statuses.${status}`)] as const)}
               />
             </Field>
             <Field label={t('payments.provider')}>
               <FilterSelect
                 value={list.filters.provider}
                 onChange={(provider) => list.setFilters({ provider })}
-                options={PROVIDERS.map((provider) => [provider, words.provider(provider)] as const)}
+                options={PAYMENT_PROVIDERS.map((provider) => [provider, words.provider(provider)] as const)}
               />
             </Field>
             <UserFilter

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api.ts';
+import { useWords } from '../core/shared.tsx';
 import { ADMIN_QUERY_KEY, useAdminData } from '../data.ts';
 import { AdminList } from '../list/AdminList.tsx';
 import { type Column, Table } from '../list/Table.tsx';
@@ -30,9 +31,8 @@ interface EmailRow {
 /** /admin/stats/email/overview: the outbox per kind, the failed emails and their retry, and the letters to readers. */
 export default function EmailSection() {
   const { t } = useTranslation('insights');
-  // The kinds of letters are named once, in the outbox's words.
-  const { t: admin } = useTranslation('admin');
-  const kindOf = (kind: string) => <span title={kind}>{admin(`outbox.kinds.${kind}`, { defaultValue: kind })}</span>;
+  const words = useWords();
+  const kindOf = (kind: string) => <span title={kind}>{words.mailKind(kind)}</span>;
   const queryClient = useQueryClient();
   const overview = useAdminData<{ kinds: KindRow[] }>('/admin/stats/email');
   const list = useList<EmailRow, { status: string }>({
