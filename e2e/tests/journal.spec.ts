@@ -138,11 +138,19 @@ test('a topic switch moves on the click, keeps what the server saved, and goes b
   const english = (await saved.json()).data.lists.find((list: { lang: string }) => list.lang === 'en');
   expect(english.topics.find((item: { topic: string }) => item.topic === 'product_news').subscribed).toBe(true);
 
-  // With the network gone the switch shows the click, then returns to the saved state with a message.
-  await page.route('**/api/email-preferences/topics', (route) =>
-    route.request().method() === 'GET' ? route.continue() : route.abort('internetdisconnected'),
-  );
-  await news.uncheck();
+  // With the network gone the switch shows the click while the save is under way, then returns to the saved state
+  // with a message. The failure is held back until the click has been seen.
+  let fail = () => {};
+  const held = new Promise<void>((resolve) => {
+    fail = resolve;
+  });
+  await page.route('**/api/email-preferences/topics', async (route) => {
+    await held;
+    await route.abort('internetdisconnected');
+  });
+  await news.click();
+  await expect(news).not.toBeChecked();
+  fail();
   await expect(page.getByTestId('topics-status')).toHaveClass(/text-danger/);
   await expect(news).toBeChecked();
 });
