@@ -35,6 +35,36 @@ try {
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
   console.log(`POST /api/auth/login (${LOGINS} sequential): p50 ${pct(50)} ms, p99 ${pct(99)} ms`);
 
+  // A wrong password and an unknown email should cost the same (the unknown one is checked against a decoy hash):
+  // each wrong password goes to an account of its own, as the per-account throttle would answer a sixth at once.
+  const refusal = async (body) => {
+    const start = performance.now();
+    const reply = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(body),
+    });
+    await reply.arrayBuffer();
+    if (reply.status !== 401) throw new Error(`a refused sign-in answered ${reply.status}`);
+    return performance.now() - start;
+  };
+  const wrong = [];
+  const unknown = [];
+  for (let i = 0; i < 10; i++) {
+    const other = `bench.wrong.${Date.now()}.${i}@example.com`;
+    await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: other, password, birth_date: '1987-07-26', lang: 'en' }),
+    });
+    wrong.push(await refusal({ email: other, password: 'not the password' }));
+    unknown.push(await refusal({ email: `bench.nobody.${Date.now()}.${i}@example.com`, password: 'not the password' }));
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(1);
+  console.log(
+    `refused sign-in (10 each): wrong password p50 ${median(wrong)} ms, unknown email p50 ${median(unknown)} ms`,
+  );
+
   const run = (path, headers = {}) =>
     autocannon({ url: `${server.url}${path}`, connections: CONNECTIONS, duration: DURATION_S, headers });
   const me = await run('/api/auth/me', { authorization: `Bearer ${registered.token}` });

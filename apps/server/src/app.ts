@@ -22,6 +22,7 @@ import { createSharedRateLimiter } from './lib/shared-rate-limit.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { appVersion } from './lib/version.ts';
 import { adminRoutes } from './modules/admin/routes/index.ts';
+import { passwordVerifications } from './modules/auth/passwords.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -267,6 +268,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Share images are drawn on their own threads, never on the thread that answers requests.
   const drawingPool = createDrawingPool(config.shareDrawing);
   app.decorate('drawingPool', drawingPool);
+  metrics.registerCounter(
+    'hunab_password_verifications_total',
+    'Password hashes verified by this process (sign-ins, unknown emails against the decoy, re-entered passwords)',
+    passwordVerifications,
+  );
   metrics.registerGauge(
     'hunab_share_drawings_queued',
     'Share images waiting for a drawing thread',

@@ -6,7 +6,8 @@ import { linkToken, useSmtpServer } from './helpers/smtp.ts';
 
 const smtp = useSmtpServer();
 
-const ctx = useTestApp(() => ({ smtpUrl: smtp.url }));
+const METRICS = 'a metrics token for the sign-in tests';
+const ctx = useTestApp(() => ({ smtpUrl: smtp.url, metricsToken: METRICS }));
 const http = client(() => ctx.app);
 const DAY = 86_400_000;
 
@@ -112,22 +113,20 @@ describe('POST /api/auth/login', () => {
     }
   });
 
-  it('takes about as long for an unknown email as for a wrong password', async () => {
+  // The time itself is measured in bench/auth.mjs: on a busy machine a clock in a test says more about the machine.
+  it('verifies an argon2id hash for an unknown email, as for a wrong password', async () => {
     const { email } = await register();
-    const time = async (body: object) => {
-      const start = performance.now();
-      await http.post('/api/auth/login', body, { ip: newAddress() });
-      return performance.now() - start;
+    const verified = async () => {
+      const reply = await ctx.app.inject({ url: '/api/metrics', headers: { authorization: `Bearer ${METRICS}` } });
+      return Number(/^hunab_password_verifications_total (\d+)$/m.exec(reply.body)?.[1]);
     };
-    const known: number[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      known.push(await time({ email, password: `wrong-${i}` }));
-      unknown.push(await time({ email: newEmail('ghost'), password: `wrong-${i}` }));
-    }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-    // Both verify an argon2id hash; without the decoy the unknown email would answer in a fraction of the time.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    const cost = async (body: object) => {
+      const before = await verified();
+      expect((await http.post('/api/auth/login', body, { ip: newAddress() })).status).toBe(401);
+      return (await verified()) - before;
+    };
+    expect(await cost({ email, password: 'wrong password' })).toBe(1);
+    expect(await cost({ email: newEmail('ghost'), password: 'wrong password' })).toBe(1);
   });
 
   it('requires email and password with the spec messages', async () => {

@@ -45,6 +45,19 @@ export function createMetrics(options: { db: Db; pool?: () => PoolStats | null; 
     });
   }
 
+  /** The same for a count a part of the product keeps itself, which only grows (a counter). */
+  function registerCounter(name: string, help: string, read: () => number): void {
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(read());
+      },
+    });
+  }
+
   const pool = options.pool;
   if (pool) {
     new Gauge({
@@ -116,6 +129,7 @@ export function createMetrics(options: { db: Db; pool?: () => PoolStats | null; 
   return {
     registry,
     registerGauge,
+    registerCounter,
     /** A scheduled job's run has ended. */
     jobRan(job: string, ok: boolean) {
       lastRun.set(job, now().getTime());

@@ -12,7 +12,12 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }
 
+let verifications = 0;
+/** How many password hashes this process has verified, the decoy's included (`hunab_password_verifications_total`). */
+export const passwordVerifications = () => verifications;
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  verifications += 1;
   try {
     return await verify(passwordHash, password);
   } catch {
