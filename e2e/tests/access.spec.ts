@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { type Account, ADMIN, createAccount, loginAs, test, useSession } from './fixtures.ts';
+import { type Account, ADMIN, createAccount, loginAs, settled, test, useSession } from './fixtures.ts';
 
 /** Access by plan: date steps, a guest's one free date, view counting, top banners and the dashboard's call to action. */
 
@@ -72,7 +72,9 @@ test.describe('a guest', () => {
     await expect(dateInput(page)).toHaveValue('2012-12-21');
     await page.reload();
     await expect(page.getByTestId('tzolkin-grid')).toBeVisible();
-    await page.waitForTimeout(300);
+    // The prompt would be drawn from the access state, read once the page has its data.
+    await page.waitForLoadState('networkidle');
+    await settled(page);
     await expect(prompt).toHaveCount(0);
   });
 

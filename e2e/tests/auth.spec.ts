@@ -162,8 +162,14 @@ test.describe('sign-in', () => {
     expect(await storedToken(page)).toBeNull();
 
     // Back is held on the page for 10 s after a refusal.
-    await page.evaluate(() => window.history.back());
-    await page.waitForTimeout(500);
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          // The app answers the Back step in its own popstate listener; this one runs after it.
+          window.addEventListener('popstate', () => setTimeout(resolve, 0), { once: true });
+          window.history.back();
+        }),
+    );
     await expect(page).toHaveURL(/\/en\/login$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 

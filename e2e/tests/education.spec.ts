@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect as baseExpect } from '@playwright/test';
-import { type Account, ADMIN, createAccount, loginAs, test, useSession } from './fixtures.ts';
+import { type Account, ADMIN, createAccount, loginAs, settled, test, useSession } from './fixtures.ts';
 
 /** Waits longer than the default: each page reads several calls from a server that shares its machine. */
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -186,7 +186,8 @@ for (const width of [375, 1280]) {
       }
       if (width < 600) {
         await page.getByTestId('education-burger').click();
-        await page.waitForTimeout(300);
+        await expect(page.getByTestId('education-menu')).toBeVisible();
+        await settled(page);
         await page.screenshot({ path: `../screenshots/education-drawer-${lang}-${width}.png` });
       }
     });

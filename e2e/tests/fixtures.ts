@@ -41,6 +41,15 @@ export function collectConsoleErrors(page: Page): string[] {
   return errors;
 }
 
+/** Waits until the page's animations and transitions (a drawer opening, a dialog fading in) have ended, then a frame. */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise(requestAnimationFrame);
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+    await new Promise(requestAnimationFrame);
+  });
+}
+
 export const ADMIN = { email: 'admin@e2e.hunab.test', password: 'e2e admin password' };
 
 let counter = 0;

@@ -72,30 +72,34 @@ test.describe('landings and legal pages', () => {
   });
 
   test('the exit-intent offer shows after 3 seconds when the pointer leaves, and only once', async ({ page }) => {
+    // The page's clock runs as usual and is moved on by the test: no waiting for the 3 s to pass.
+    await page.clock.install();
     await page.goto('/en/welcome');
     const leave = () =>
-      page.evaluate(() =>
+      page.evaluate(async () => {
         document.dispatchEvent(
           new MouseEvent('mouseout', { clientX: 100, clientY: 0, relatedTarget: null, bubbles: true }),
-        ),
-      );
+        );
+        // The offer is noted in the device's storage as it opens; a frame later React has drawn it or nothing.
+        await new Promise(requestAnimationFrame);
+        return localStorage.getItem('hunab_exit_intent_shown');
+      });
     // Too early: the offer arms itself 3000 ms after the landing opens.
-    await leave();
-    await page.waitForTimeout(300);
+    expect(await leave()).toBeNull();
     await expect(page.getByTestId('exit-intent')).toHaveCount(0);
-    await page.waitForTimeout(3_200);
-    await leave();
+    await page.clock.runFor(3_200);
+    const shown = await leave();
+    expect(shown).not.toBeNull();
     const dialog = page.getByTestId('exit-intent');
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('heading')).toHaveText('Take the 13 secrets with you');
     await dialog.getByRole('button', { name: 'No, thanks' }).last().click();
     await expect(dialog).toHaveCount(0);
     // Once: not again on this landing, nor on another.
-    await leave();
+    expect(await leave()).toBe(shown);
     await page.goto('/en/13moons');
-    await page.waitForTimeout(3_300);
-    await leave();
-    await page.waitForTimeout(300);
+    await page.clock.runFor(3_300);
+    expect(await leave()).toBe(shown);
     await expect(page.getByTestId('exit-intent')).toHaveCount(0);
   });
 

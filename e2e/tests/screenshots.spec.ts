@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { createAccount, test, useSession } from './fixtures.ts';
+import { createAccount, settled, test, useSession } from './fixtures.ts';
 
 /**
  * The main pages at phone and desktop widths, in Russian (dark theme) and Arabic (light theme): every page is checked
@@ -82,7 +82,7 @@ for (const width of [375, 1280]) {
       await page.goto(lang === 'ru' ? '/tzolkin' : `/${lang}/tzolkin`);
       await expect(page.getByTestId('auth-prompt')).toBeVisible();
       await expect(page.getByTestId('top-banner')).toBeVisible();
-      await page.waitForTimeout(400);
+      await settled(page);
       await page.screenshot({ path: `../screenshots/access-prompt-${lang}-${width}.png` });
     });
   }
