@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { ADMIN, createAccount, loginAs, test, useSession } from './fixtures.ts';
+import { ADMIN, createAccount, loginAs, photograph, test, useSession } from './fixtures.ts';
 
 /**
  * The admin area's overview, statistics and settings in Chromium against the real server: an administrator sees the
@@ -109,7 +109,7 @@ for (const width of [375, 1280]) {
         await page.waitForLoadState('networkidle');
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `../screenshots/admin-insights-${name}-${lang}-${width}.png`, fullPage: true });
+        await photograph(page, { path: `../screenshots/admin-insights-${name}-${lang}-${width}.png`, fullPage: true });
       }
     });
   }
@@ -132,7 +132,7 @@ test('the header popover clears the backend cache and simulates a free reader un
     await expect(popover.getByTestId('cache-message')).toHaveText(/^Backend cache cleared: \d+ entries$/);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, 'the popover scrolls the page sideways').toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `../screenshots/admin-popover-en-${width}.png` });
+    await photograph(page, { path: `../screenshots/admin-popover-en-${width}.png` });
   }
   await expect(page.getByTestId('admin-popover').getByRole('link', { name: 'CRM connection' })).toHaveAttribute(
     'href',
@@ -155,7 +155,7 @@ test('the header popover clears the backend cache and simulates a free reader un
   const tone = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].find((n) => !closed.includes(n));
   await page.goto(`/en/process/${tone}`);
   await expect(page.getByTestId('process-locked')).toHaveAttribute('data-status', 'waiting_activation');
-  await page.screenshot({ path: '../screenshots/admin-popover-simulated-en-1280.png' });
+  await photograph(page, { path: '../screenshots/admin-popover-simulated-en-1280.png' });
   await strip.getByRole('button', { name: 'Reset' }).click();
   await expect(strip).toHaveCount(0);
   await expect(page.getByTestId('process-locked')).toHaveCount(0);
@@ -164,7 +164,7 @@ test('the header popover clears the backend cache and simulates a free reader un
   await page.setViewportSize({ width: 375, height: 812 });
   await page.getByTestId('admin-button').click();
   await expect(page.getByTestId('admin-popover')).toBeVisible();
-  await page.screenshot({ path: '../screenshots/admin-popover-ar-375.png' });
+  await photograph(page, { path: '../screenshots/admin-popover-ar-375.png' });
 });
 
 test('the process debugger tells what each day shows a user, and every localized address resolves', async ({
@@ -236,7 +236,7 @@ test('the referrals, a referrer, the education notebook and the A/B tests fit a 
     await page.setViewportSize({ width, height: width < 600 ? 812 : 860 });
     const noSideways = async (what: string) => {
       await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: `../screenshots/admin-insights-${what}-${lang}-${width}.png`, fullPage: true });
+      await photograph(page, { path: `../screenshots/admin-insights-${what}-${lang}-${width}.png`, fullPage: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${what} scrolls sideways at ${width} px in ${lang}`).toBeLessThanOrEqual(0);
     };

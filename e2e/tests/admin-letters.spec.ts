@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { ADMIN, createAccount, loginAs, test, useSession } from './fixtures.ts';
+import { ADMIN, createAccount, loginAs, photograph, test, useSession } from './fixtures.ts';
 
 /**
  * Letters to the readers of a topic, from the admin email page, in Chromium against the real server: the count of
@@ -194,8 +194,10 @@ for (const width of [375, 1280]) {
       await page.waitForLoadState('networkidle');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, 'the email page scrolls sideways').toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `../screenshots/admin-letters-${lang}-${width}.png`, fullPage: true });
-      await page.getByTestId('letters').screenshot({ path: `../screenshots/admin-letters-panel-${lang}-${width}.png` });
+      await photograph(page, { path: `../screenshots/admin-letters-${lang}-${width}.png`, fullPage: true });
+      await photograph(page.getByTestId('letters'), {
+        path: `../screenshots/admin-letters-panel-${lang}-${width}.png`,
+      });
     });
   }
 }

@@ -1,13 +1,11 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { type Account, ADMIN, createAccount, loginAs, test, useSession } from './fixtures.ts';
+import { type Account, ADMIN, createAccount, loginAs, photograph, test, useSession } from './fixtures.ts';
 
-const SHOTS = process.env.E2E_SHOTS_DIR;
 const KIN = 41;
 
-/** A screenshot for looking at, when E2E_SHOTS_DIR names a folder. */
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+/** A screenshot for looking at, with SCREENSHOTS=1 (fixtures.ts). */
+const shot = (page: Page, name: string) =>
+  photograph(page, { path: `../screenshots/admin-${name}.png`, fullPage: true });
 
 /** No sideways scrolling of the page itself: wide tables scroll inside their own box. */
 async function expectNoPageOverflow(page: Page) {

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { type Account, createAccount, test, uniqueEmail, useSession } from './fixtures.ts';
+import { type Account, createAccount, photograph, test, uniqueEmail, useSession } from './fixtures.ts';
 
 /** The cards side bar: guests' cards on the device, moved to the account on sign-up; search, edit, delete, limits. */
 
@@ -357,15 +357,15 @@ for (const [lang, width] of [
     await expect(page.getByTestId('card-item')).toHaveCount(2);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `../screenshots/cards-bar-${lang}-${width}.png` });
+    await photograph(page, { path: `../screenshots/cards-bar-${lang}-${width}.png` });
     await page.getByTestId('cards-add').click();
-    await page.screenshot({ path: `../screenshots/cards-form-${lang}-${width}.png` });
+    await photograph(page, { path: `../screenshots/cards-form-${lang}-${width}.png` });
     await page.getByTestId('card-name').fill('Третья');
     await page.getByTestId('card-date').fill('2000-01-01');
     await page.getByTestId('card-save').click();
     await expect(page.getByTestId('card-item')).toHaveCount(3);
     await page.getByTestId('cards-add').click();
     await expect(page.getByTestId('pricewall')).toBeVisible();
-    await page.screenshot({ path: `../screenshots/cards-pricewall-${lang}-${width}.png` });
+    await photograph(page, { path: `../screenshots/cards-pricewall-${lang}-${width}.png` });
   });
 }

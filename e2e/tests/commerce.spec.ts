@@ -1,6 +1,6 @@
 import { calendarDay, today } from '@hunab/calendar';
 import { expect, type Page } from '@playwright/test';
-import { createAccount, test, useSession } from './fixtures.ts';
+import { createAccount, photograph, test, useSession } from './fixtures.ts';
 
 /** Through the checkout to the test provider's page: summary, details with consent, order, hand-off. */
 async function checkoutToTestProvider(page: Page) {
@@ -191,7 +191,7 @@ for (const width of [375, 1280]) {
         await page.waitForLoadState('networkidle');
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `../screenshots/commerce-${name}-${lang}-${width}.png`, fullPage: true });
+        await photograph(page, { path: `../screenshots/commerce-${name}-${lang}-${width}.png`, fullPage: true });
       };
       for (const [name, path] of [
         ['products', '/products'],

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect as baseExpect } from '@playwright/test';
-import { type Account, ADMIN, createAccount, loginAs, settled, test, useSession } from './fixtures.ts';
+import { type Account, ADMIN, createAccount, loginAs, photograph, settled, test, useSession } from './fixtures.ts';
 
 /** Waits longer than the default: each page reads several calls from a server that shares its machine. */
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -180,7 +180,7 @@ for (const width of [375, 1280]) {
         await page.goto(lang === 'ru' ? path : `/${lang}${path}`);
         await page.waitForLoadState('networkidle');
         await expect(page.locator('#main')).not.toBeEmpty();
-        await page.screenshot({ path: `../screenshots/${name}-${lang}-${width}.png`, fullPage: width > 600 });
+        await photograph(page, { path: `../screenshots/${name}-${lang}-${width}.png`, fullPage: width > 600 });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
       }
@@ -188,7 +188,7 @@ for (const width of [375, 1280]) {
         await page.getByTestId('education-burger').click();
         await expect(page.getByTestId('education-menu')).toBeVisible();
         await settled(page);
-        await page.screenshot({ path: `../screenshots/education-drawer-${lang}-${width}.png` });
+        await photograph(page, { path: `../screenshots/education-drawer-${lang}-${width}.png` });
       }
     });
   }

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { ADMIN, createAccount, test, useSession } from './fixtures.ts';
+import { ADMIN, createAccount, photograph, test, useSession } from './fixtures.ts';
 
 /**
  * The calendar feed on the account page, the compatibility page, and the share button: in Chromium against the
@@ -132,7 +132,7 @@ for (const width of [375, 1280]) {
         }
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `../screenshots/features-${name}-${lang}-${width}.png`, fullPage: true });
+        await photograph(page, { path: `../screenshots/features-${name}-${lang}-${width}.png`, fullPage: true });
       }
     });
   }

@@ -1,4 +1,12 @@
-import { type APIRequestContext, test as base, expect, type Page, type Response } from '@playwright/test';
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+  type PageScreenshotOptions,
+  type Response,
+} from '@playwright/test';
 
 /**
  * Pages come from the server already rendered and are hydrated a moment later; a click before that would be lost.
@@ -39,6 +47,18 @@ export function collectConsoleErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   return errors;
+}
+
+/**
+ * Screenshots are for people to look at (`SCREENSHOTS=1 npm run test -w @hunab/e2e-tests`, into ../screenshots); no
+ * test reads them, and a full-page one costs about as much as the page's load, so without the flag none is taken. The
+ * checks around them (sideways scrolling, what is visible) run either way.
+ */
+export const PHOTOGRAPH = process.env.SCREENSHOTS === '1';
+export async function photograph(target: Page | Locator, options: PageScreenshotOptions & { path: string }) {
+  if (!PHOTOGRAPH) return;
+  if ('goto' in target) await target.screenshot(options);
+  else await target.screenshot({ path: options.path });
 }
 
 /** Waits until the page's animations and transitions (a drawer opening, a dialog fading in) have ended, then a frame. */

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect as baseExpect, type Page } from '@playwright/test';
-import { type Account, ADMIN, createAccount, loginAs, test, useSession } from './fixtures.ts';
+import { type Account, ADMIN, createAccount, loginAs, photograph, test, useSession } from './fixtures.ts';
 
 async function subscriber(request: APIRequestContext, overrides: Record<string, unknown> = {}): Promise<Account> {
   const admin = await loginAs(request, ADMIN.email, ADMIN.password);
@@ -196,7 +196,7 @@ test.describe('screenshots of the game and team pages', () => {
           await page.waitForLoadState('networkidle');
           await expect(page.locator('#root')).not.toBeEmpty();
           await noSidewaysScroll(page, `${prefix}${path}`);
-          await page.screenshot({ path: `../screenshots/${name}-${lang}-${width}.png`, fullPage: true });
+          await photograph(page, { path: `../screenshots/${name}-${lang}-${width}.png`, fullPage: true });
         }
       });
     }

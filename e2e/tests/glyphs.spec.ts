@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { test } from './fixtures.ts';
+import { photograph, test } from './fixtures.ts';
 
 /**
  * The glyph gallery at the hidden route /test/glyphs: every seal, tone, plasma and rune is a labelled image,
@@ -37,7 +37,7 @@ for (const width of [375, 1280]) {
 
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, '/test/glyphs scrolls sideways').toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `../screenshots/glyphs-${theme}-${width}.png`, fullPage: true });
+      await photograph(page, { path: `../screenshots/glyphs-${theme}-${width}.png`, fullPage: true });
     });
   }
 }

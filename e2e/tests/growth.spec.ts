@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { createAccount, test, uniqueEmail, useSession } from './fixtures.ts';
+import { createAccount, photograph, test, uniqueEmail, useSession } from './fixtures.ts';
 
 const LANDINGS = [
   '/welcome',
@@ -170,7 +170,7 @@ test.describe('landings and legal pages', () => {
         for (const path of ['/welcome', '/13days', '/13secrets', '/13moons-simple', '/hunabbot', '/legal/terms']) {
           await page.goto(at(lang, path));
           await page.waitForLoadState('networkidle');
-          await page.screenshot({
+          await photograph(page, {
             path: `../screenshots/growth${path.replaceAll('/', '-')}-${lang}-${width}.png`,
             fullPage: true,
           });
@@ -224,6 +224,6 @@ test.describe('landings and legal pages', () => {
     await page.getByLabel('Where you share it').fill('blog');
     await page.getByRole('button', { name: 'Create link' }).click();
     await expect(page.getByTestId('referral-link')).toHaveCount(2);
-    await page.screenshot({ path: '../screenshots/growth-account-referrals-en-375.png', fullPage: true });
+    await photograph(page, { path: '../screenshots/growth-account-referrals-en-375.png', fullPage: true });
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { createAccount, test, useSession } from './fixtures.ts';
+import { createAccount, photograph, test, useSession } from './fixtures.ts';
 
 /** Today's date in the browser's zone, as the journal's date field holds it. */
 const todayText = () => {
@@ -181,11 +181,11 @@ for (const width of [375, 1280]) {
         await expect(page.locator('#root')).not.toBeEmpty();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `../screenshots/${name}-${lang}-${width}.png`, fullPage: true });
+        await photograph(page, { path: `../screenshots/${name}-${lang}-${width}.png`, fullPage: true });
         if (name === 'stats') {
           const counts = page.getByTestId('personal-counts');
           await expect(counts.getByTestId('stats-journal-chart')).toBeVisible();
-          await counts.screenshot({ path: `../screenshots/stats-counts-${lang}-${width}.png` });
+          await photograph(counts, { path: `../screenshots/stats-counts-${lang}-${width}.png` });
         }
       }
     });

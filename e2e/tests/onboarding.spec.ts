@@ -1,6 +1,6 @@
 import { kinOfDate, parseDate } from '@hunab/calendar';
 import { expect } from '@playwright/test';
-import { ADMIN, createAccount, loginAs, test, uniqueEmail, useSession } from './fixtures.ts';
+import { ADMIN, createAccount, loginAs, photograph, test, uniqueEmail, useSession } from './fixtures.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -189,7 +189,7 @@ for (const width of [375, 1280]) {
         await expect(page.locator('#root')).not.toBeEmpty();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `../screenshots/growth-${name}-${lang}-${width}.png`, fullPage: true });
+        await photograph(page, { path: `../screenshots/growth-${name}-${lang}-${width}.png`, fullPage: true });
       }
     });
   }

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { createAccount, settled, test, useSession } from './fixtures.ts';
+import { createAccount, PHOTOGRAPH, photograph, settled, test, useSession } from './fixtures.ts';
 
 /**
  * The main pages at phone and desktop widths, in Russian (dark theme) and Arabic (light theme): every page is checked
@@ -47,7 +47,7 @@ for (const width of [375, 1280]) {
         await page.clock.setFixedTime(new Date(2012, 11, 21, 12, 0));
         for (const [index, [name, path]] of pages.entries()) {
           const url = lang === 'ru' ? path : `/${lang}${path}`;
-          const photographed = index % 2 === (lang === 'ru' ? 0 : 1);
+          const photographed = PHOTOGRAPH && index % 2 === (lang === 'ru' ? 0 : 1);
           await page.goto(url);
           await page.waitForLoadState('networkidle');
           await expect(page.locator('#root')).not.toBeEmpty();
@@ -65,7 +65,7 @@ for (const width of [375, 1280]) {
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `${url} scrolls sideways`).toBeLessThanOrEqual(0);
           if (photographed) {
-            await page.screenshot({ path: `../screenshots/${name}-${width}.png`, fullPage: true });
+            await photograph(page, { path: `../screenshots/${name}-${width}.png`, fullPage: true });
           }
         }
       });
@@ -83,7 +83,7 @@ for (const width of [375, 1280]) {
       await expect(page.getByTestId('auth-prompt')).toBeVisible();
       await expect(page.getByTestId('top-banner')).toBeVisible();
       await settled(page);
-      await page.screenshot({ path: `../screenshots/access-prompt-${lang}-${width}.png` });
+      await photograph(page, { path: `../screenshots/access-prompt-${lang}-${width}.png` });
     });
   }
 }

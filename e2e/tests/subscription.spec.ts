@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { type Account, ADMIN, createAccount, loginAs, test, useSession } from './fixtures.ts';
+import { type Account, ADMIN, createAccount, loginAs, photograph, test, useSession } from './fixtures.ts';
 
 /** The administrator gives the account a plan, as payments will later. */
 async function grantPlan(request: APIRequestContext, account: Account, planId: string, days = 30): Promise<void> {
@@ -281,7 +281,7 @@ for (const width of [375, 1280]) {
       const shot = async (name: string) => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `../screenshots/subscription-${name}-${lang}-${width}.png`, fullPage: true });
+        await photograph(page, { path: `../screenshots/subscription-${name}-${lang}-${width}.png`, fullPage: true });
       };
       await page.goto(`${prefix}/subscription?upgrade=premium`);
       await expect(page.getByTestId('plan-basic')).toHaveClass(/is-current/);

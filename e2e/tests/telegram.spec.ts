@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { createAccount, test, useSession } from './fixtures.ts';
+import { createAccount, photograph, test, useSession } from './fixtures.ts';
 
 test('Connect Telegram on the account page gives a one-time link to the bot', async ({ page, request }) => {
   const account = await createAccount(request, { lang: 'en' });
@@ -13,5 +13,5 @@ test('Connect Telegram on the account page gives a one-time link to the bot', as
     /^https:\/\/t\.me\/hunab_test_bot\?start=[A-Za-z0-9_-]{43}$/,
   );
   await section.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '../screenshots/telegram-connect-en-375.png' });
+  await photograph(page, { path: '../screenshots/telegram-connect-en-375.png' });
 });
