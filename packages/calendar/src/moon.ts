@@ -1,4 +1,4 @@
-import { dateOfDayNumber, dayNumber, formatDate, type PlainDate } from './date.ts';
+import { dateOfDayNumber, dayNumber, formatDate, MAX_YEAR, type PlainDate } from './date.ts';
 import { CalendarError } from './errors.ts';
 
 /**
@@ -240,10 +240,10 @@ export interface MoonPhaseDay {
    * 4 waxing gibbous, 5 full, 6 waning gibbous, 7 last quarter, 8 waning crescent.
    */
   readonly phase: number;
-  /** The date (in the same zone) of the first true new moon at or after the start of this day. */
-  readonly nextNewMoon: string;
-  /** The date (in the same zone) of the first true full moon at or after the start of this day. */
-  readonly nextFullMoon: string;
+  /** The date (in the same zone) of the first true new moon at or after the start of this day; null past 9999. */
+  readonly nextNewMoon: string | null;
+  /** The date (in the same zone) of the first true full moon at or after the start of this day; null past 9999. */
+  readonly nextFullMoon: string | null;
 }
 
 function assertOffset(offsetMinutes: number): void {
@@ -256,8 +256,9 @@ function assertOffset(offsetMinutes: number): void {
 }
 
 /** The date, in a zone `offsetMinutes` east of UTC, of an instant given as a Julian Day in UT. */
-function zoneDateOf(jd: number, offsetMinutes: number): string {
-  return formatDate(dateOfDayNumber(Math.floor(jd - JD_UNIX_EPOCH + offsetMinutes / 1440)));
+function zoneDateOf(jd: number, offsetMinutes: number): string | null {
+  const date = dateOfDayNumber(Math.floor(jd - JD_UNIX_EPOCH + offsetMinutes / 1440));
+  return date.year > MAX_YEAR ? null : formatDate(date);
 }
 
 /** Julian Day (UT) of local midnight that opens a date in a zone `offsetMinutes` east of UTC. */

@@ -141,6 +141,7 @@ describe('the phase image of a day', () => {
       expect(age).toBeGreaterThanOrEqual(0);
       expect(age).toBeLessThan(30);
     }
+    expect(moonPhaseOfDay(parseDate('9999-12-31')).nextFullMoon).toBeNull();
     expect(() => moonPhaseOfDay(parseDate('2026-07-14'), 15 * 60)).toThrow(CalendarError);
     expect(() => moonPhaseOfDay(parseDate('2026-07-14'), Number.NaN)).toThrow(/zone offset/);
   });
