@@ -174,31 +174,32 @@ function toUniversalTime(jde: number, k: number): number {
 }
 
 /**
- * Lunations already computed, in blocks of 256 made on first use: a day needs three or four lunations and its
- * neighbours share them, so a month or a year of days pays for each lunation once. Every lunation of the calendar's
- * years (1000-9999, about 111,000 of them) would take 1.8 MB; a reader's pages and the server's answers touch a few.
+ * Lunations already computed, in blocks of 256 made on first use, each lunation's new and full moon side by side:
+ * a day needs three or four of these instants, all close together, and its neighbours share them, so a month or a
+ * year of days pays for each lunation once. Every lunation of the calendar's years (1000-9999, about 111,000)
+ * would take 1.8 MB; a reader's pages and the server's answers touch a few.
  */
 const BLOCK = 256;
 /** The first lunation kept: a little before 1000-01-01. */
 const FIRST_KEPT = -12500;
 const BLOCKS = Math.ceil((99_100 - FIRST_KEPT) / BLOCK);
-const newMoonBlocks: (Float64Array | undefined)[] = new Array(BLOCKS);
-const fullMoonBlocks: (Float64Array | undefined)[] = new Array(BLOCKS);
+const blocks: (Float64Array | undefined)[] = new Array(BLOCKS);
 
 function phaseUt(k: number, full: boolean): number {
   return toUniversalTime(truePhaseJde(full ? k + 0.5 : k, full), k);
 }
 
-function remembered(blocks: (Float64Array | undefined)[], k: number, full: boolean): number {
+/** The instant of the new (or full) moon of lunation k, computed once. */
+function kept(k: number, full: boolean): number {
   const index = k - FIRST_KEPT;
   const blockIndex = Math.floor(index / BLOCK);
   if (blockIndex < 0 || blockIndex >= BLOCKS) return phaseUt(k, full);
   let block = blocks[blockIndex];
   if (!block) {
-    block = new Float64Array(BLOCK).fill(Number.NaN);
+    block = new Float64Array(2 * BLOCK).fill(Number.NaN);
     blocks[blockIndex] = block;
   }
-  const slot = index - blockIndex * BLOCK;
+  const slot = 2 * (index - blockIndex * BLOCK) + (full ? 1 : 0);
   let jd = block[slot] as number;
   if (Number.isNaN(jd)) {
     jd = phaseUt(k, full);
@@ -209,20 +210,20 @@ function remembered(blocks: (Float64Array | undefined)[], k: number, full: boole
 
 /** The true new moon of lunation k (k = 0 is the new moon of 6 January 2000), as a Julian Day in UT. */
 export function trueNewMoon(k: number): number {
-  return remembered(newMoonBlocks, k, false);
+  return kept(k, false);
 }
 
 /** The true full moon that follows the new moon of lunation k, as a Julian Day in UT. */
 export function trueFullMoon(k: number): number {
-  return remembered(fullMoonBlocks, k, true);
+  return kept(k, true);
 }
 
 /** The lunation whose true new moon is the last one at or before the instant `jd` (UT). */
 export function lunationAt(jd: number): number {
   let k = Math.floor((jd - K0_JDE) / SYNODIC_MONTH);
   // The true new moon strays up to about 14 hours from the mean one: step once either way when needed.
-  if (trueNewMoon(k) > jd) k -= 1;
-  else if (trueNewMoon(k + 1) <= jd) k += 1;
+  if (kept(k, false) > jd) k -= 1;
+  else if (kept(k + 1, false) <= jd) k += 1;
   return k;
 }
 
@@ -279,14 +280,27 @@ export function moonPhaseOfDay(date: PlainDate, offsetMinutes = 0): MoonPhaseDay
   assertOffset(offsetMinutes);
   const midnight = startOfDay(date, offsetMinutes);
   const noon = midnight + 0.5;
-  const k = lunationAt(noon);
-  const lastNew = trueNewMoon(k);
+  // The lunation of noon, found from the mean one with its new moon and the next, each looked up once.
+  let k = Math.floor((noon - K0_JDE) / SYNODIC_MONTH);
+  let lastNew = kept(k, false);
+  let comingNew: number;
+  if (lastNew > noon) {
+    k -= 1;
+    comingNew = lastNew;
+    lastNew = kept(k, false);
+  } else {
+    comingNew = kept(k + 1, false);
+    if (comingNew <= noon) {
+      k += 1;
+      lastNew = comingNew;
+      comingNew = kept(k + 1, false);
+    }
+  }
   const age = noon - lastNew;
-  const comingNew = trueNewMoon(k + 1);
-  // The next new moon from midnight: this lunation's own when it fell this morning, else the coming one.
+  const thisFull = kept(k, true);
+  // From midnight: this lunation's own new moon when it fell this morning, else the coming one; the same for full.
   const nextNew = lastNew >= midnight ? lastNew : comingNew;
-  const thisFull = trueFullMoon(k);
-  const nextFull = thisFull >= midnight ? thisFull : trueFullMoon(k + 1);
+  const nextFull = thisFull >= midnight ? thisFull : kept(k + 1, true);
   return {
     image: Math.min(MOON_PHASE_IMAGES, Math.max(1, Math.floor(age) + 1)),
     age: Math.round(age * 100) / 100,
