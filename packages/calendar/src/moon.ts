@@ -184,6 +184,8 @@ const BLOCK = 256;
 const FIRST_KEPT = -12500;
 const BLOCKS = Math.ceil((99_100 - FIRST_KEPT) / BLOCK);
 const blocks: (Float64Array | undefined)[] = new Array(BLOCKS);
+/** The UTC dates of the kept instants, made when first asked for: the day record asks for two on every day. */
+const dateBlocks: ((string | null)[] | undefined)[] = new Array(BLOCKS);
 
 function phaseUt(k: number, full: boolean): number {
   return toUniversalTime(truePhaseJde(full ? k + 0.5 : k, full), k);
@@ -206,6 +208,25 @@ function kept(k: number, full: boolean): number {
     block[slot] = jd;
   }
   return jd;
+}
+
+/** The UTC date of the new (or full) moon of lunation k, made once. */
+function keptUtcDate(k: number, full: boolean): string | null {
+  const index = k - FIRST_KEPT;
+  const blockIndex = Math.floor(index / BLOCK);
+  if (blockIndex < 0 || blockIndex >= BLOCKS) return zoneDateOf(kept(k, full), 0);
+  let dates = dateBlocks[blockIndex];
+  if (!dates) {
+    dates = new Array<string | null>(2 * BLOCK).fill('');
+    dateBlocks[blockIndex] = dates;
+  }
+  const slot = 2 * (index - blockIndex * BLOCK) + (full ? 1 : 0);
+  let date = dates[slot] as string | null;
+  if (date === '') {
+    date = zoneDateOf(kept(k, full), 0);
+    dates[slot] = date;
+  }
+  return date;
 }
 
 /** The true new moon of lunation k (k = 0 is the new moon of 6 January 2000), as a Julian Day in UT. */
@@ -299,14 +320,15 @@ export function moonPhaseOfDay(date: PlainDate, offsetMinutes = 0): MoonPhaseDay
   const age = noon - lastNew;
   const thisFull = kept(k, true);
   // From midnight: this lunation's own new moon when it fell this morning, else the coming one; the same for full.
-  const nextNew = lastNew >= midnight ? lastNew : comingNew;
-  const nextFull = thisFull >= midnight ? thisFull : kept(k + 1, true);
+  const newK = lastNew >= midnight ? k : k + 1;
+  const fullK = thisFull >= midnight ? k : k + 1;
+  const utc = offsetMinutes === 0;
   return {
     image: Math.min(MOON_PHASE_IMAGES, Math.max(1, Math.floor(age) + 1)),
     age: Math.round(age * 100) / 100,
     phase: namedPhase(age, comingNew - lastNew),
-    nextNewMoon: zoneDateOf(nextNew, offsetMinutes),
-    nextFullMoon: zoneDateOf(nextFull, offsetMinutes),
+    nextNewMoon: utc ? keptUtcDate(newK, false) : zoneDateOf(newK === k ? lastNew : comingNew, offsetMinutes),
+    nextFullMoon: utc ? keptUtcDate(fullK, true) : zoneDateOf(kept(fullK, true), offsetMinutes),
   };
 }
 

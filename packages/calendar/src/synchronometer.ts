@@ -149,6 +149,17 @@ export interface NewSiriusDate {
   readonly text: string;
 }
 
+/** "moon.day" of every place of the year, "0.0" first: the end of each New Sirius text, made once. */
+const MOON_DAY_TEXT: readonly string[] = [
+  '0.0',
+  ...Array.from(
+    { length: MOONS * DAYS_IN_MOON },
+    (_, i) => `${Math.floor(i / DAYS_IN_MOON) + 1}.${(i % DAYS_IN_MOON) + 1}`,
+  ),
+];
+/** "NS1.38." by the Gregorian year of the opening 26 July, made when first needed. */
+const yearPrefixes = new Map<number, string>();
+
 /** The New Sirius date of a day from its opening 26 July's Gregorian year and its moon and day (null outside the moons). */
 export function newSiriusDate(yearStart: number, moon: number | null, day: number | null): NewSiriusDate {
   const years = yearStart - NEW_SIRIUS_EPOCH;
@@ -156,7 +167,13 @@ export function newSiriusDate(yearStart: number, moon: number | null, day: numbe
   const year = mod(years, NEW_SIRIUS_CYCLE_YEARS);
   const m = moon ?? 0;
   const d = day ?? 0;
-  return { cycle, year, moon: m, day: d, text: `NS${cycle}.${year}.${m}.${d}` };
+  let prefix = yearPrefixes.get(yearStart);
+  if (prefix === undefined) {
+    prefix = `NS${cycle}.${year}.`;
+    if (yearPrefixes.size < 10_000) yearPrefixes.set(yearStart, prefix);
+  }
+  const place = m === 0 ? 0 : (m - 1) * DAYS_IN_MOON + d;
+  return { cycle, year, moon: m, day: d, text: prefix + (MOON_DAY_TEXT[place] ?? `${m}.${d}`) };
 }
 
 /**
