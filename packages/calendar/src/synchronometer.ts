@@ -194,15 +194,21 @@ export interface Heptad {
   readonly gate: number;
 }
 
-/** The heptad of a day of the moons (moon 1-13, day 1-28). */
-export function heptadOf(moon: number, day: number): Heptad {
-  assertMoonDay(moon, day);
+/** The 364 heptads of the year's days, built once and frozen: a day record shares its day's. */
+const HEPTADS: readonly Heptad[] = Array.from({ length: MOONS * DAYS_IN_MOON }, (_, i) => {
+  const day = (i % DAYS_IN_MOON) + 1;
   const weekOfMoon = Math.floor((day - 1) / 7) + 1;
   const dayOfWeek = ((day - 1) % 7) + 1;
-  return {
-    number: (moon - 1) * 4 + weekOfMoon,
+  return Object.freeze({
+    number: Math.floor(i / DAYS_IN_MOON) * 4 + weekOfMoon,
     weekOfMoon,
     dayOfWeek,
     gate: HEPTAD_GATES[dayOfWeek - 1] as number,
-  };
+  });
+});
+
+/** The heptad of a day of the moons (moon 1-13, day 1-28). */
+export function heptadOf(moon: number, day: number): Heptad {
+  assertMoonDay(moon, day);
+  return HEPTADS[(moon - 1) * DAYS_IN_MOON + day - 1] as Heptad;
 }
