@@ -36,6 +36,63 @@ describe('GET /api/calendar/day/{date}', () => {
     expect((await get('/api/calendar/day/2024-02-29')).body.data.isHunabKu).toBe(true);
   });
 
+  it('carries the synchronometer of the day: PSI kin, fifth force, harmonic, chromatic, New Sirius date, heptad', async () => {
+    const { body } = await get('/api/calendar/day/2025-07-26?lang=en');
+    expect(body.data.psiKin).toEqual({ number: 1, name: 'Red Magnetic Dragon' });
+    expect(body.data.newSirius).toEqual({ cycle: 1, year: 38, moon: 1, day: 1, text: 'NS1.38.1.1' });
+    expect(body.data.heptad).toEqual({ number: 1, weekOfMoon: 1, dayOfWeek: 1, gate: 108 });
+    // Kin 124 Yellow Resonant Seed: harmonic 31 (kins 121-124, an input cell) at its yellow stage.
+    expect(body.data.kin.harmonic).toEqual({
+      number: 31,
+      timeCell: { number: 1, name: 'Input' },
+      stage: { number: 4, name: 'Ripens' },
+    });
+    expect(body.data.kin.chromatic).toEqual({
+      number: 25,
+      clan: { number: 1, name: 'Fire Clan' },
+      stage: { number: 5, name: 'Exit' },
+    });
+    expect(body.data.kin.fifthForce.number).toBe(kinEntity(124).fifthForce.number);
+    const out = await get('/api/calendar/day/2026-07-25');
+    expect(out.body.data.psiKin).toBeNull();
+    expect(out.body.data.heptad).toBeNull();
+    expect(out.body.data.newSirius.text).toBe('NS1.38.0.0');
+    const leap = await get('/api/calendar/day/2028-02-29');
+    expect(leap.body.data.psiKin).toEqual((await get('/api/calendar/day/2028-02-28')).body.data.psiKin);
+    expect(leap.body.data.newSirius.text).toBe('NS1.40.0.0');
+  });
+
+  it('carries the true Moon at noon UTC with the next new and full moon dates', async () => {
+    const { body } = await get('/api/calendar/day/2026-07-14');
+    expect(body.data.moonPhase).toMatchObject({
+      image: 1,
+      phase: 1,
+      nextNewMoon: '2026-07-14',
+      nextFullMoon: '2026-07-29',
+    });
+    expect((await get('/api/calendar/day/2026-07-13')).body.data.moonPhase.image).toBe(29);
+  });
+
+  it('documents every new field of the day record in the API description', async () => {
+    const doc = (await get('/api/docs/json')).body;
+    const day = JSON.stringify(doc.paths['/api/calendar/day/{date}'].get.responses['200']);
+    for (const field of [
+      'psiKin',
+      'newSirius',
+      'heptad',
+      'moonPhase',
+      'nextNewMoon',
+      'fifthForce',
+      'harmonic',
+      'chromatic',
+    ]) {
+      expect(day).toContain(`"${field}"`);
+    }
+    expect(day).toContain('PSI chrono kin');
+    expect(day).toContain('Meeus');
+    expect(day).toContain('opening with kin 260');
+  });
+
   it('names everything in each of the eight languages, Russian by default', async () => {
     for (const lang of LANGUAGES) {
       const { body } = await get(`/api/calendar/day/2025-07-26?lang=${lang}`);

@@ -1,7 +1,9 @@
 import { assertValidDate, commonDayOfYear, formatDate, type PlainDate } from './date.ts';
 import { type Castle, type Kin, kinRecord, languageTables, type Named } from './entities.ts';
 import { castleOfKin, KIN_COUNT } from './kin.ts';
+import { type MoonPhaseDay, moonPhaseOfDay } from './moon.ts';
 import type { Language } from './names/index.ts';
+import { type Heptad, heptadOf, type NewSiriusDate, newSiriusDate, psiKinOfDate } from './synchronometer.ts';
 
 /** 2018-02-08 is Kin 1; one kin per Dreamspell day (29 February shares 28 February's kin). */
 const ANCHOR_COUNT = 365 * 2018 + 38;
@@ -38,6 +40,14 @@ export interface CalendarDay {
   readonly isDayOutOfTime: boolean;
   /** 29 February: 0.0 Hunab Ku. */
   readonly isHunabKu: boolean;
+  /** The PSI chrono kin of the day; null on the Day Out of Time. 29 February shares 28 February's, as it shares its kin. */
+  readonly psiKin: Named | null;
+  /** "NS1.38.5.11": New Sirius cycle, year of the cycle, moon, day; moon and day 0 outside the moons. */
+  readonly newSirius: NewSiriusDate;
+  /** The week of the year and the gate of the day's plasma; null on the Day Out of Time and on 0.0 Hunab Ku. */
+  readonly heptad: Heptad | null;
+  /** The Moon in the sky at noon UTC: phase image 1-30, age, named phase, next new and full moon dates (UTC). */
+  readonly moonPhase: MoonPhaseDay;
 }
 
 /** Kin number (1-260) of a date, computed in O(1). The date must be valid (see assertValidDate). */
@@ -76,6 +86,7 @@ export function calendarDay(date: PlainDate, lang: Language = 'ru'): CalendarDay
   const moon = inMoon ? Math.floor(daysIntoYear / DAYS_IN_MOON) + 1 : null;
   const dayOfMoon = inMoon ? (daysIntoYear % DAYS_IN_MOON) + 1 : null;
   const dayOfWeek = dayOfMoon === null ? null : ((dayOfMoon - 1) % 7) + 1;
+  const psiKin = psiKinOfDate(date);
   return {
     date: formatDate(date),
     kin: kinRecord(kinNumber, lang),
@@ -91,5 +102,9 @@ export function calendarDay(date: PlainDate, lang: Language = 'ru'): CalendarDay
     week: dayOfMoon === null ? null : Math.floor((dayOfMoon - 1) / 7) + 1,
     isDayOutOfTime,
     isHunabKu,
+    psiKin: psiKin === null ? null : { number: psiKin, name: kinRecord(psiKin, lang).name },
+    newSirius: newSiriusDate(yearStart, moon, dayOfMoon),
+    heptad: moon === null || dayOfMoon === null ? null : heptadOf(moon, dayOfMoon),
+    moonPhase: moonPhaseOfDay(date),
   };
 }

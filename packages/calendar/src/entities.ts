@@ -17,6 +17,7 @@ import {
   zolkinRowOfKin,
 } from './kin.ts';
 import { calendarNames, type Language } from './names/index.ts';
+import { chromaticOfKin, fifthForceKin, harmonicOfKin } from './synchronometer.ts';
 
 export interface Named {
   readonly number: number;
@@ -41,6 +42,28 @@ export interface Kin {
   /** The plasma of the plasma page, 1-5. */
   readonly plasma: number;
   readonly oracle: Readonly<Oracle>;
+  /** The fifth-force (Goddess) kin of the oracle: its five kins added round the 260. */
+  readonly fifthForce: Named;
+  readonly harmonic: KinHarmonic;
+  readonly chromatic: KinChromatic;
+}
+
+/** The kin's harmonic (1-65), its time cell and the kin's stage in it (its colour's action). */
+export interface KinHarmonic {
+  readonly number: number;
+  readonly timeCell: Named;
+  readonly stage: Named;
+}
+
+/** The kin's chromatic (1-52, the first opening with kin 260), its clan and the kin's stage in it (1 entry to 5 exit). */
+export interface KinChromatic {
+  readonly number: number;
+  readonly clan: Named;
+  readonly stage: Named;
+}
+
+function named(number: number, names: readonly string[]): Named {
+  return Object.freeze({ number, name: names[number - 1] ?? '' });
 }
 
 export interface Castle extends Named {
@@ -55,6 +78,9 @@ function buildKin(kin: number, lang: Language): Kin {
   const tone = toneOfKin(kin);
   const seal = sealOfKin(kin);
   const waveSpell = waveSpellOfKin(kin);
+  const fifthForce = fifthForceKin(kin);
+  const harmonic = harmonicOfKin(kin);
+  const chromatic = chromaticOfKin(kin);
   return Object.freeze({
     number: kin,
     name: names.kinName(seal, tone),
@@ -68,6 +94,20 @@ function buildKin(kin: number, lang: Language): Kin {
     isMysticColumn: isMysticColumn(kin),
     plasma: plasmaOfKin(kin),
     oracle: Object.freeze(oracleOfKin(kin)),
+    fifthForce: Object.freeze({
+      number: fifthForce,
+      name: names.kinName(sealOfKin(fifthForce), toneOfKin(fifthForce)),
+    }),
+    harmonic: Object.freeze({
+      number: harmonic.number,
+      timeCell: named(harmonic.timeCell, names.timeCells),
+      stage: named(harmonic.stage, names.harmonicStages),
+    }),
+    chromatic: Object.freeze({
+      number: chromatic.number,
+      clan: named(chromatic.clan, names.clans),
+      stage: named(chromatic.stage, names.chromaticStages),
+    }),
   });
 }
 

@@ -7,7 +7,8 @@ export type CalendarErrorCode =
   | 'INVALID_WAVESPELL'
   | 'INVALID_MOON'
   | 'INVALID_DAY_OF_MOON'
-  | 'INVALID_LANGUAGE';
+  | 'INVALID_LANGUAGE'
+  | 'INVALID_OFFSET';
 
 /** Raised for input the calendar cannot compute; `code` is stable, `message` is readable. */
 export class CalendarError extends Error {

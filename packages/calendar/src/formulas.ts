@@ -1,7 +1,8 @@
-import { addDreamspellDays, dayNumber, type PlainDate } from './date.ts';
+import { addDreamspellDays, assertValidDate, type PlainDate } from './date.ts';
 import { calendarDay } from './day.ts';
 import { CalendarError } from './errors.ts';
 import { TONE_COUNT, toneOfKin } from './kin.ts';
+import { moonPhaseImage } from './moon.ts';
 
 function assertTone(tone: number): void {
   if (!Number.isInteger(tone) || tone < 1 || tone > TONE_COUNT) {
@@ -88,14 +89,14 @@ export function runeOfDay(dayOfMoon: number): Rune {
   return { letter, name, index, special: false };
 }
 
-/** A new moon (2000-01-06 18:14 UTC) as a civil day number with fraction, and the mean synodic month. */
-const REFERENCE_NEW_MOON = 10962.7597;
-const SYNODIC_MONTH = 29.530588853;
-
-/** The lunar phase image (1-30) for a date, from the mean lunar age at local noon; clamped to 1-30. */
-export function moonPhaseIndex(date: PlainDate): number {
-  const age = (((dayNumber(date) + 0.5 - REFERENCE_NEW_MOON) % SYNODIC_MONTH) + SYNODIC_MONTH) % SYNODIC_MONTH;
-  return Math.min(30, Math.max(1, Math.floor(age) + 1));
+/**
+ * The lunar phase image (1-30) of a date: floor(true lunar age at noon, in days) + 1, the age counted from the last
+ * true new moon (Meeus, chapter 49; see moon.ts). Noon UTC by default, as in the API's day record; pages pass the
+ * reader's zone offset in minutes east of UTC.
+ */
+export function moonPhaseIndex(date: PlainDate, offsetMinutes = 0): number {
+  assertValidDate(date.year, date.month, date.day);
+  return moonPhaseImage(date, offsetMinutes);
 }
 
 /** The calendar cycles a practice can follow. */

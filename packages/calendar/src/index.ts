@@ -6,4 +6,6 @@ export * from './errors.ts';
 export * from './formulas.ts';
 export * from './kin.ts';
 export * from './life.ts';
+export * from './moon.ts';
 export * from './names/index.ts';
+export * from './synchronometer.ts';

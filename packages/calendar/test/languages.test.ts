@@ -15,6 +15,12 @@ describe('names in all eight languages', () => {
       [names.radialPlasmas, 7],
       [names.wavespells, 20],
       [names.castles, 5],
+      [names.timeCells, 5],
+      [names.harmonicStages, 4],
+      [names.clans, 4],
+      [names.chromaticStages, 5],
+      [names.moonPhases, 8],
+      [Object.values(names.synchronometer), 12],
     ];
     for (const [list, count] of counts) {
       expect(list).toHaveLength(count);

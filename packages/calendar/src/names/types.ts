@@ -14,6 +14,22 @@ export interface Keywords {
   essence: string;
 }
 
+/** The names of the synchronometer's values, as a page labels them. */
+export interface SynchronometerLabels {
+  psiKin: string;
+  fifthForce: string;
+  harmonic: string;
+  chromatic: string;
+  timeCell: string;
+  clan: string;
+  newSirius: string;
+  heptad: string;
+  heptadGate: string;
+  moonPhase: string;
+  nextNewMoon: string;
+  nextFullMoon: string;
+}
+
 /**
  * Every calendar name in one language. Arrays are indexed from 0, so `seals[0]` is seal 1 (Red Dragon)
  * and `tones[12]` is tone 13 (Cosmic).
@@ -41,6 +57,17 @@ export interface CalendarNames {
   wavespells: readonly string[];
   /** 5 castle names: "Red Eastern Castle of Turning". */
   castles: readonly string[];
+  /** 5 time cells of the harmonics, harmonic 1 to 5: input, store, process, output, matrix. */
+  timeCells: readonly string[];
+  /** 4 stages of a harmonic, which are its colours: what red, white, blue and yellow do. */
+  harmonicStages: readonly string[];
+  /** 4 clans of the chromatics, chromatic 1 to 4: fire (yellow), blood (red), truth (white), sky (blue). */
+  clans: readonly string[];
+  /** 5 stages of a chromatic: entry, opening, centre, closing, exit. */
+  chromaticStages: readonly string[];
+  /** 8 named phases of the Moon: new, waxing crescent, first quarter, waxing gibbous, full, waning gibbous, last quarter, waning crescent. */
+  moonPhases: readonly string[];
+  synchronometer: SynchronometerLabels;
   /** Name of 25 July. */
   dayOutOfTime: string;
   /** Name of 29 February. */

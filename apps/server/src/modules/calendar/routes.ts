@@ -69,7 +69,12 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ caches: CacheRegistry }> = 
     '/calendar/day/:date',
     {
       schema: {
-        summary: 'The kin, moon, day and year of a date',
+        summary: 'The kin, moon, day and year of a date, with its synchronometer and the Moon in the sky',
+        description:
+          'The day record of the 13-moon calendar: the kin with its oracle, fifth-force kin, harmonic and chromatic; ' +
+          'the moon, day, week and plasma; the PSI chrono kin, the New Sirius date and the heptad gate; and the true ' +
+          'Moon at noon UTC (phase image 1-30, next new and full moon). Rules and sources: ' +
+          'packages/calendar/SYNCHRONOMETER.md.',
         tags,
         params: calendarDayParamsSchema,
         querystring: langQuerySchema,
