@@ -1,5 +1,16 @@
 import { type APIRequestContext, expect as baseExpect } from '@playwright/test';
-import { type Account, ADMIN, createAccount, loginAs, photograph, settled, test, useSession } from './fixtures.ts';
+import {
+  type Account,
+  ADMIN,
+  checkWidths,
+  createAccount,
+  loginAs,
+  photograph,
+  settled,
+  test,
+  useSession,
+  viewport,
+} from './fixtures.ts';
 
 /** Waits longer than the default: each page reads several calls from a server that shares its machine. */
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -164,32 +175,26 @@ const SHOTS = [
   ['education-progress', '/education/progress'],
 ] as const;
 
-for (const width of [375, 1280]) {
-  for (const lang of ['ru', 'ar'] as const) {
-    test(`education pages in ${lang} at ${width} px`, async ({ page, request }) => {
-      test.setTimeout(120_000);
-      const account = await createAccount(request, { lang });
-      await grantPlan(request, account);
-      await request.post('/api/education/progress', {
-        data: { course_id: 'subscription', lesson_id: 'lesson-1', status: 'completed' },
-        headers: { authorization: `Bearer ${account.token}` },
-      });
-      await useSession(page, account);
-      await page.setViewportSize({ width, height: width < 600 ? 812 : 860 });
-      for (const [name, path] of SHOTS) {
-        await page.goto(lang === 'ru' ? path : `/${lang}${path}`);
-        await page.waitForLoadState('networkidle');
-        await expect(page.locator('#main')).not.toBeEmpty();
-        await photograph(page, { path: `../screenshots/${name}-${lang}-${width}.png`, fullPage: width > 600 });
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
-      }
-      if (width < 600) {
-        await page.getByTestId('education-burger').click();
-        await expect(page.getByTestId('education-menu')).toBeVisible();
-        await settled(page);
-        await photograph(page, { path: `../screenshots/education-drawer-${lang}-${width}.png` });
-      }
+for (const lang of ['ru', 'ar'] as const) {
+  test(`education pages fit 375 and 1280 px in ${lang}`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const account = await createAccount(request, { lang });
+    await grantPlan(request, account);
+    await request.post('/api/education/progress', {
+      data: { course_id: 'subscription', lesson_id: 'lesson-1', status: 'completed' },
+      headers: { authorization: `Bearer ${account.token}` },
     });
-  }
+    await useSession(page, account);
+    await page.setViewportSize(viewport(375));
+    for (const [name, path] of SHOTS) {
+      await page.goto(lang === 'ru' ? path : `/${lang}${path}`);
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('#main')).not.toBeEmpty();
+      await checkWidths(page, `${name}-${lang}`);
+    }
+    await page.getByTestId('education-burger').click();
+    await expect(page.getByTestId('education-menu')).toBeVisible();
+    await settled(page);
+    await photograph(page, { path: `../screenshots/education-drawer-${lang}-375.png` });
+  });
 }

@@ -61,6 +61,35 @@ export async function photograph(target: Page | Locator, options: PageScreenshot
   else await target.screenshot({ path: options.path });
 }
 
+/** The phone and desktop widths every page is checked at, and their window sizes. */
+export const WIDTHS = [375, 1280] as const;
+export const viewport = (width: number) => ({ width, height: width < 600 ? 812 : 860 });
+
+/**
+ * Checks the page as it is drawn now at each width, phone first, for sideways scrolling, and photographs it there
+ * (with SCREENSHOTS=1). Open the page at phone width: it is then widened in place, as the layout is CSS media
+ * queries and hooks that follow the window's size, which costs a fraction of opening it again; only when
+ * photographing is it opened again (`reopen`, a reload by default) so the photograph is what a first visit draws.
+ * The window is left at phone width for the next page.
+ */
+export async function checkWidths(
+  page: Page,
+  name: string,
+  options: { reopen?: () => Promise<unknown>; fullPage?: boolean } = {},
+): Promise<void> {
+  for (const width of WIDTHS) {
+    if (page.viewportSize()?.width !== width) {
+      await page.setViewportSize(viewport(width));
+      if (PHOTOGRAPH) await (options.reopen ?? (() => page.reload()))();
+      await settled(page);
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+    await photograph(page, { path: `../screenshots/${name}-${width}.png`, fullPage: options.fullPage ?? true });
+  }
+  await page.setViewportSize(viewport(WIDTHS[0]));
+}
+
 /** Waits until the page's animations and transitions (a drawer opening, a dialog fading in) have ended, then a frame. */
 export async function settled(page: Page): Promise<void> {
   await page.evaluate(async () => {

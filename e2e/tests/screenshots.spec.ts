@@ -1,10 +1,9 @@
 import { expect } from '@playwright/test';
-import { createAccount, PHOTOGRAPH, photograph, settled, test, useSession } from './fixtures.ts';
+import { checkWidths, createAccount, PHOTOGRAPH, photograph, settled, test, useSession, viewport } from './fixtures.ts';
 
 /**
  * The main pages at phone and desktop widths, in Russian (dark theme) and Arabic (light theme): every page is checked
- * in both for sideways scrolling, and photographed once per width, in Russian and Arabic by turns, to
- * ../screenshots for review.
+ * in both for sideways scrolling, and with SCREENSHOTS=1 photographed to ../screenshots for review.
  */
 const PAGES = [
   ['dash', '/dash'],
@@ -32,44 +31,37 @@ const PAGES = [
 /** Two halves of the list per language and width, so the two workers share the pages. */
 const HALVES = [PAGES.slice(0, 10), PAGES.slice(10)] as const;
 
-for (const width of [375, 1280]) {
-  for (const [lang, theme] of [
-    ['ru', 'dark'],
-    ['ar', 'light'],
-  ] as const) {
-    for (const [half, pages] of HALVES.entries()) {
-      test(`pages ${half + 1} of 2 in ${lang}, ${theme}, at ${width} px`, async ({ page, request }) => {
-        test.setTimeout(180_000);
-        const account = await createAccount(request, { lang });
-        await useSession(page, account);
-        await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-        await page.setViewportSize({ width, height: width < 600 ? 812 : 860 });
-        await page.clock.setFixedTime(new Date(2012, 11, 21, 12, 0));
-        for (const [index, [name, path]] of pages.entries()) {
-          const url = lang === 'ru' ? path : `/${lang}${path}`;
-          const photographed = PHOTOGRAPH && index % 2 === (lang === 'ru' ? 0 : 1);
-          await page.goto(url);
-          await page.waitForLoadState('networkidle');
-          await expect(page.locator('#root')).not.toBeEmpty();
-          if (photographed) {
-            // The comments load when the reader scrolls to them: the shot shows them loaded.
-            const slot = page.getByTestId('in-view-slot');
-            const comments = page.getByTestId('comments-block');
-            if ((await slot.count()) || (await comments.count())) {
-              await slot.or(comments).first().scrollIntoViewIfNeeded();
-              await expect(comments).toBeVisible();
-              await page.waitForLoadState('networkidle');
-              await page.evaluate(() => window.scrollTo(0, 0));
-            }
-          }
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          expect(overflow, `${url} scrolls sideways`).toBeLessThanOrEqual(0);
-          if (photographed) {
-            await photograph(page, { path: `../screenshots/${name}-${width}.png`, fullPage: true });
+for (const [lang, theme] of [
+  ['ru', 'dark'],
+  ['ar', 'light'],
+] as const) {
+  for (const [half, pages] of HALVES.entries()) {
+    test(`pages ${half + 1} of 2 in ${lang}, ${theme}, at 375 and 1280 px`, async ({ page, request }) => {
+      test.setTimeout(180_000);
+      const account = await createAccount(request, { lang });
+      await useSession(page, account);
+      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+      await page.setViewportSize(viewport(375));
+      await page.clock.setFixedTime(new Date(2012, 11, 21, 12, 0));
+      for (const [name, path] of pages) {
+        const url = lang === 'ru' ? path : `/${lang}${path}`;
+        await page.goto(url);
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('#root')).not.toBeEmpty();
+        if (PHOTOGRAPH) {
+          // The comments load when the reader scrolls to them: the photograph shows them loaded.
+          const slot = page.getByTestId('in-view-slot');
+          const comments = page.getByTestId('comments-block');
+          if ((await slot.count()) || (await comments.count())) {
+            await slot.or(comments).first().scrollIntoViewIfNeeded();
+            await expect(comments).toBeVisible();
+            await page.waitForLoadState('networkidle');
+            await page.evaluate(() => window.scrollTo(0, 0));
           }
         }
-      });
-    }
+        await checkWidths(page, `${name}-${lang}`);
+      }
+    });
   }
 }
 
