@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { calendarNames, castleTable, type Language } from '@hunab/calendar';
 import { expect, type Page } from '@playwright/test';
-import { createAccount, test, useSession } from './fixtures.ts';
+import { collectConsoleErrors, createAccount, test, useSession } from './fixtures.ts';
 
 const words = (lang: Language) =>
   JSON.parse(readFileSync(new URL(`../../apps/web/public/locales/${lang}/castles.json`, import.meta.url), 'utf8')) as {
@@ -81,6 +81,8 @@ test.describe('the castle journey', () => {
   });
 
   test('marks a guest’s stored birth kin, and a signed-in reader’s own', async ({ page, request }) => {
+    // The device's birth date is read after hydration: the page the server rendered is hydrated without complaint.
+    const errors = collectConsoleErrors(page);
     await page.addInitScript(() => {
       if (!localStorage.getItem('auth_token'))
         localStorage.setItem(
@@ -92,6 +94,7 @@ test.describe('the castle journey', () => {
     await expect(page.locator('.castle-cell.is-birth')).toHaveAttribute('data-kin', '34');
     await expect(page.locator('.castle-cell.is-birth a')).toHaveAccessibleName(/Your birth kin/);
     await expect(page.getByTestId('castle-birth')).toContainText('Kin 34');
+    expect(errors).toEqual([]);
 
     const account = await createAccount(request, { birth_date: '2012-12-21', lang: 'en' });
     await useSession(page, account);

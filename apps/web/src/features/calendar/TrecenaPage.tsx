@@ -11,6 +11,7 @@ import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { dateOfKinNear, useOpenContext } from './useMatrixDate.ts';
 
 const shortDate = (iso: string) => iso.split('-').reverse().slice(0, 2).join('.');
+const fullDate = (iso: string) => iso.split('-').reverse().join('.');
 
 /**
  * The 13 days of a wavespell in the fixed layout of the wavespell board: /trecena/{1-20} names the wavespell (its
@@ -52,8 +53,8 @@ export default function TrecenaPage() {
         {spell.waveSpell.name}
       </h1>
       <p className="text-body-secondary small mb-3" data-testid="trecena-range">
-        {t('today.kin')} {firstDay?.kin.number}–{lastDay?.kin.number} · {shortDate(firstDay?.date ?? '')}–
-        {shortDate(lastDay?.date ?? '')}
+        {t('today.kin')} {firstDay?.kin.number}–{lastDay?.kin.number} · {fullDate(firstDay?.date ?? '')}–
+        {fullDate(lastDay?.date ?? '')}
         {castle && (
           <>
             {' · '}
