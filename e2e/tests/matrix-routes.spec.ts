@@ -137,6 +137,9 @@ test.describe('the server renders each parameter, in every language, before any 
         const html = await (await request.get(at(lang, path))).text();
         expect(html, path).toContain('<div id="root" data-ssr="1">');
         expect(titleOf(html), path).toContain(inTitle);
+        // The description names the page as its title does, in the page's language.
+        const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '';
+        expect(description, path).toContain(inTitle);
         if (inPage) expect(html, path).toContain(inPage);
       }
     });

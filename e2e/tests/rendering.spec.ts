@@ -54,7 +54,7 @@ test.describe('pages rendered on the server', () => {
   }) => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
-    for (const path of ['/tzolkin', '/en/tzolkin', '/ar/legal/privacy', '/ja/welcome', '/de/education']) {
+    for (const path of ['/tzolkin', '/en/tzolkin', '/ar/legal/privacy', '/ja/welcome', '/de/education', '/zh/castle']) {
       expect(locs, path).toContain(path);
     }
     expect(locs.filter((path) => /\/(account|admin|checkout|journal|login|payment)\b/.test(path))).toEqual([]);
