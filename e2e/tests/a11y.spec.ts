@@ -17,6 +17,7 @@ const PAGES = {
     '/process',
     '/year',
     '/trecena',
+    '/castle/3',
     '/plasma',
     '/kin/1',
     '/cross',
@@ -122,16 +123,16 @@ test.describe('accessibility and a quiet console on every page', () => {
     await checkPages(page, PAGES.guest.slice(4, 7));
   });
 
-  test('a guest’s wavespell, plasma, kin, oracle and compatibility', async ({ page }) => {
-    await checkPages(page, PAGES.guest.slice(7, 13));
+  test('a guest’s wavespell, castle, plasma, kin, oracle and compatibility', async ({ page }) => {
+    await checkPages(page, PAGES.guest.slice(7, 14));
   });
 
   test('a guest’s sign-in, plans and programmes', async ({ page }) => {
-    await checkPages(page, PAGES.guest.slice(13, 21));
+    await checkPages(page, PAGES.guest.slice(14, 22));
   });
 
   test('a guest’s legal, education, team, game and other languages', async ({ page }) => {
-    await checkPages(page, PAGES.guest.slice(21));
+    await checkPages(page, PAGES.guest.slice(22));
   });
 
   test('a reader’s pages', async ({ page, request }) => {

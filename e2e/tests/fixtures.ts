@@ -161,3 +161,15 @@ export async function useSession(page: Page, account: Account): Promise<void> {
     [account.token, account.user] as const,
   );
 }
+
+/** A horizontal swipe of 100 px across the page's main area, right to left (a matrix page moves its date forward). */
+export async function swipeLeft(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const main = document.querySelector('main') as HTMLElement;
+    const touch = (x: number) => new Touch({ identifier: 1, target: main, clientX: x, clientY: 300 });
+    main.dispatchEvent(
+      new TouchEvent('touchstart', { bubbles: true, touches: [touch(300)], changedTouches: [touch(300)] }),
+    );
+    main.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(200)] }));
+  });
+}

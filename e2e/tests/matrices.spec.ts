@@ -9,7 +9,7 @@ import {
   waveSpellOfDate,
 } from '@hunab/calendar';
 import { expect, type Page } from '@playwright/test';
-import { createAccount, test, useSession } from './fixtures.ts';
+import { createAccount, swipeLeft, test, useSession } from './fixtures.ts';
 
 const DAY = parseDate('2012-12-21');
 
@@ -75,14 +75,7 @@ test.describe('the wavespell, kin, oracle, plasma and year pages', () => {
     await expect(page.getByTestId('matrix-title')).toHaveText('Yellow Warrior Wavespell');
     const spell = waveSpellOfDate(DAY).days.map((d) => d.date);
     await expect(days.first()).toHaveAttribute('data-date', spell[0] as string);
-    await page.evaluate(() => {
-      const main = document.querySelector('main') as HTMLElement;
-      const touch = (x: number) => new Touch({ identifier: 1, target: main, clientX: x, clientY: 300 });
-      main.dispatchEvent(
-        new TouchEvent('touchstart', { bubbles: true, touches: [touch(300)], changedTouches: [touch(300)] }),
-      );
-      main.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(200)] }));
-    });
+    await swipeLeft(page);
     await expect(page.getByTestId('matrix-title')).toHaveText(
       calendarDay(addDreamspellDays(DAY, 13), 'en').kin.waveSpell.name,
     );

@@ -1,3 +1,4 @@
+import { kinEntity } from '@hunab/calendar';
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures.ts';
 
@@ -53,7 +54,7 @@ test.describe('pages rendered on the server', () => {
   }) => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
-    for (const path of ['/tzolkin', '/en/tzolkin', '/ar/legal/privacy', '/ja/welcome', '/de/education']) {
+    for (const path of ['/tzolkin', '/en/tzolkin', '/ar/legal/privacy', '/ja/welcome', '/de/education', '/zh/castle']) {
       expect(locs, path).toContain(path);
     }
     expect(locs.filter((path) => /\/(account|admin|checkout|journal|login|payment)\b/.test(path))).toEqual([]);
@@ -96,14 +97,16 @@ test.describe('pages rendered on the server', () => {
   test('keeps the Open Graph tags once hydrated, and follows a client navigation with them', async ({ page }) => {
     const og = (property: string) => page.locator(`head meta[property="${property}"]`);
     const html = await (await page.request.get('/en/kin/34')).text();
-    expect(html).toMatch(/<meta property="og:title" content="Kin 34">/);
+    // A kin's title names it, so no two kins share one.
+    const title = (n: number) => `Kin ${n} · ${kinEntity(n, 'en').name}`;
+    expect(html).toContain(`<meta property="og:title" content="${title(34)}">`);
     await page.goto('/en/kin/34');
-    await expect(og('og:title')).toHaveAttribute('content', 'Kin 34');
+    await expect(og('og:title')).toHaveAttribute('content', title(34));
     await expect(og('og:url')).toHaveAttribute('content', /\/en\/kin\/34$/);
     await expect(og('og:image')).toHaveAttribute('content', /\/api\/share\/kin\/34\.png/);
     await page.getByTestId('kin-next').click();
     await expect(page).toHaveURL(/\/en\/kin\/35$/);
-    await expect(og('og:title')).toHaveAttribute('content', 'Kin 35');
+    await expect(og('og:title')).toHaveAttribute('content', title(35));
     await expect(og('og:url')).toHaveAttribute('content', /\/en\/kin\/35$/);
     await expect(og('og:image')).toHaveAttribute('content', /\/api\/share\/kin\/35\.png/);
     await expect(og('og:locale')).toHaveAttribute('content', 'en_US');

@@ -15,6 +15,7 @@ const PAGES = [
   ['context', '/context/2012-12-21'],
   ['process', '/process/12'],
   ['trecena', '/trecena/16'],
+  ['castle', '/castle/3'],
   ['plasma', '/plasma/2'],
   ['year', '/year/2012'],
   ['kin', '/kin/207'],

@@ -15,6 +15,7 @@ import { PAGES } from './app/pages.ts';
 import { AppRoutes } from './app/router.tsx';
 import { ServerRedirects } from './components/PageRedirect.tsx';
 import { dashQueries } from './features/calendar/dashQueries.ts';
+import { kinQueries, processQueries } from './features/calendar/matrixQueries.ts';
 import { checkoutQueries, productsQueries } from './features/commerce/productsQueries.ts';
 import { educationQueries } from './features/education/educationQueries.ts';
 import {
@@ -28,7 +29,7 @@ import {
 import { NAMESPACES, PAGE_NAMESPACES } from './lib/namespaces.ts';
 import { type PageHead, PageHeadCollector } from './lib/page-meta.tsx';
 import { createQueryClient } from './lib/query-client.ts';
-import { matchRoute } from './lib/route-match.ts';
+import { matchRoute, type RouteParams } from './lib/route-match.ts';
 import type { PageName } from './lib/route-table.ts';
 
 const translators = new Map<Language, Promise<i18n>>();
@@ -70,10 +71,16 @@ function translatorFor(lang: Language, read: LocaleReader): Promise<i18n> {
 
 /** The pages that render from page-specific API data as a guest sees them, and how to read it. */
 const PAGE_QUERIES: Partial<
-  Record<PageName, (lang: Language, api: ApiReader, search: URLSearchParams) => Promise<KnownQuery[]>>
+  Record<
+    PageName,
+    (lang: Language, api: ApiReader, search: URLSearchParams, params: RouteParams) => Promise<KnownQuery[]>
+  >
 > = {
   // The server's day, as the page's selected date is on the server.
   dash: (lang, api) => dashQueries(today(), lang, api),
+  // The tone of the address, and the kin of the address, as the page shows them.
+  process: (lang, api, _search, params) => processQueries(params.toneId, lang, api),
+  kin: (lang, api, _search, params) => kinQueries(params.kinNumber, lang, api),
   products: productsQueries,
   education: educationQueries,
   checkout: checkoutQueries,
@@ -84,7 +91,7 @@ export async function pageQueries(url: string, api: ApiReader): Promise<KnownQue
   const { pathname, searchParams } = new URL(url, 'http://localhost');
   const match = matchRoute(pathname);
   const read = match.kind === 'entry' && match.entry.page ? PAGE_QUERIES[match.entry.page] : undefined;
-  return read ? read(match.lang, api, searchParams) : [];
+  return read ? read(match.lang, api, searchParams, match.params) : [];
 }
 
 /**

@@ -49,6 +49,7 @@ export const PAGES: Record<PageName, PageComponent> = {
   moon: lazyPage(() => import('../features/calendar/MoonPage.tsx')),
   year: lazyPage(() => import('../features/calendar/YearPage.tsx')),
   trecena: lazyPage(() => import('../features/calendar/TrecenaPage.tsx')),
+  castle: lazyPage(() => import('../features/calendar/CastlePage.tsx'), ['castles']),
   plasma: lazyPage(() => import('../features/calendar/PlasmaPage.tsx')),
   kin: lazyPage(() => import('../features/calendar/KinPage.tsx')),
   cross: lazyPage(() => import('../features/calendar/CrossPage.tsx')),

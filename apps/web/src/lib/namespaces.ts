@@ -8,4 +8,13 @@ export const NAMESPACES = ['translation', 'auth', 'cards', 'subscription', 'comm
  * Namespaces of particular pages (the commerce pages, education, legal pages and landings), loaded with the page that
  * reads them rather than at start, and read by the server's renderer alongside the others.
  */
-export const PAGE_NAMESPACES = ['commerce', 'education', 'legal', 'landing', 'growth', 'insights', 'admin'] as const;
+export const PAGE_NAMESPACES = [
+  'commerce',
+  'education',
+  'legal',
+  'landing',
+  'growth',
+  'insights',
+  'admin',
+  'castles',
+] as const;

@@ -38,6 +38,7 @@ export type PageName =
   | 'moon'
   | 'year'
   | 'trecena'
+  | 'castle'
   | 'plasma'
   | 'kin'
   | 'cross'
@@ -249,6 +250,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/process/:toneId?', page: 'process', kind: 'matrix', title: 'process', localized: true },
   { path: '/year/:yearId?', page: 'year', kind: 'matrix', title: 'year', localized: true },
   { path: '/trecena/:wavespellId?', page: 'trecena', kind: 'matrix', title: 'trecena', localized: true },
+  { path: '/castle/:castleId?', page: 'castle', kind: 'matrix', title: 'castle', localized: true },
   { path: '/plasma/:plasmaId?', page: 'plasma', kind: 'matrix', title: 'plasma', localized: true },
   { path: '/kin/:kinNumber?', page: 'kin', kind: 'matrix', title: 'kin', localized: true },
   { path: '/cross', page: 'cross', kind: 'matrix', title: 'cross', localized: true },

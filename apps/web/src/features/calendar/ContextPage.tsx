@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PageRedirect } from '../../components/PageRedirect.tsx';
-import { languageOfPath, localizedPath } from '../../lib/languages.ts';
+import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useRouteParams } from '../../lib/route-match.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
@@ -57,13 +57,15 @@ export default function ContextPage() {
     { date: day.date, reader: session.user?.id ?? null },
     dateContextReady,
   );
-  usePageTitle(`${t('pages.context')} · ${day.kin.sign.name}`);
+  const shown = date ?? selected.date;
+  const when = formatters(lang).date(new Date(shown.year, shown.month - 1, shown.day));
+  usePageTitle(`${t('pages.context')} · ${day.kin.sign.name} · ${when}`);
   if (!date) return <PageRedirect to={localizedPath(lang, `/context/${selected.iso}`)} />;
 
   return (
     <>
       <h1 className="h4 mb-3" data-testid="matrix-title">
-        {t('pages.context')}
+        {t('pages.context')} · {when}
       </h1>
       <KinSummary day={day} lang={lang} heading="h2" />
       <DayShare day={day} lang={lang} />

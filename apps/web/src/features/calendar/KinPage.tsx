@@ -1,8 +1,8 @@
-import { calendarNames, castleEntity, kinEntity, kinOfDate, parseDate } from '@hunab/calendar';
+import { calendarNames, castleEntity, castleOfKin, kinEntity, kinOfDate, parseDate } from '@hunab/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { ShareButton } from '../../components/ShareButton.tsx';
 import { ApiRequestError, api } from '../../lib/api.ts';
@@ -145,7 +145,7 @@ export default function KinPage() {
   const fallback = useDefaultKin(lang);
   const read = kinNumber === undefined ? fallback.kin : readKinNumber(kinNumber);
   const valid = typeof read === 'number';
-  usePageTitle(valid ? `${t('today.kin')} ${read}` : t('pages.kin'));
+  usePageTitle(valid ? `${t('today.kin')} ${read} · ${kinEntity(read, lang).name}` : t('pages.kin'));
   const record = useKinRecord(valid ? read : 0, lang, valid);
   if (!valid) {
     return (
@@ -206,11 +206,19 @@ export default function KinPage() {
         </div>
         <div>
           <dt>{t('today.waveSpell')}</dt>
-          <dd>{kin.waveSpell.name}</dd>
+          <dd>
+            <Link to={localizedPath(lang, `/trecena/${kin.waveSpell.number}`)} data-testid="kin-wavespell">
+              {kin.waveSpell.name}
+            </Link>
+          </dd>
         </div>
         <div>
           <dt>{t('today.castle')}</dt>
-          <dd>{castleEntity(n, lang).name}</dd>
+          <dd>
+            <Link to={localizedPath(lang, `/castle/${castleOfKin(n)}`)} data-testid="kin-castle">
+              {castleEntity(n, lang).name}
+            </Link>
+          </dd>
         </div>
         <div>
           <dt>{t('today.color')}</dt>

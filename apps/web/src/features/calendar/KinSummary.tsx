@@ -1,8 +1,10 @@
 import { type CalendarDay, calendarNames, kinEntity, type Language } from '@hunab/calendar';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { SealGlyph } from '../../components/glyphs/SealGlyph.tsx';
 import { ToneGlyph } from '../../components/glyphs/ToneGlyph.tsx';
 import { ShareButton } from '../../components/ShareButton.tsx';
+import { localizedPath } from '../../lib/languages.ts';
 
 const COLOR_CLASSES = ['', 'kin-red', 'kin-white', 'kin-blue', 'kin-yellow'] as const;
 
@@ -78,7 +80,9 @@ export function KinSummary({ day, lang, heading = 'h1' }: { day: CalendarDay; la
         </div>
         <div>
           <dt>{t('today.castle')}</dt>
-          <dd data-testid="castle">{day.castle.name}</dd>
+          <dd data-testid="castle">
+            <Link to={localizedPath(lang, `/castle/${day.castle.number}`)}>{day.castle.name}</Link>
+          </dd>
         </div>
       </dl>
     </article>

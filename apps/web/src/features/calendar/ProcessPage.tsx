@@ -1,4 +1,4 @@
-import { addDays, calendarDay, formatDate, type Language, parseDate } from '@hunab/calendar';
+import { addDays, calendarDay, calendarNames, formatDate, type Language, parseDate } from '@hunab/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -171,7 +171,8 @@ export default function ProcessPage() {
       ),
     enabled: valid && signedIn,
   });
-  usePageTitle(t('pages.process'));
+  const toneTitle = valid ? t('process.toneTitle', { number: tone, name: calendarNames(lang).tones[tone - 1] }) : '';
+  usePageTitle(valid ? toneTitle : t('pages.process'));
   if (!valid) return <PageRedirect to={localizedPath(lang, `/process/${todayTone}`)} />;
 
   const answers = new Map((kept.data?.responses ?? []).map((r) => [r.questionId, r.response]));
@@ -182,7 +183,7 @@ export default function ProcessPage() {
   return (
     <>
       <h1 className="h4 mb-3" data-testid="matrix-title">
-        {t('pages.process')}
+        {toneTitle}
       </h1>
       {held.map((programme) => (
         <ProgrammeCard key={programme.id} programme={programme} lang={lang} />

@@ -3,16 +3,12 @@ import type { ApiReader, KnownQuery } from '@hunab/contracts';
 import { type ContentReply, type ReadingKind, readingApiPath, readingFromReply } from '../content/loader.ts';
 import { readingKey } from '../content/useReading.ts';
 
-/**
- * What the dashboard renders from the API on `date`: the readings of the day's seal and of its tone (both views
- * ask for both). The server reads them before it renders the page, so the reading of the day arrives with the HTML.
- */
-export async function dashQueries(date: PlainDate, lang: Language, api: ApiReader): Promise<KnownQuery[]> {
-  const { kin } = calendarDay(date);
-  const wanted: [ReadingKind, number][] = [
-    ['signs', kin.sign.number],
-    ['tones', kin.tone.number],
-  ];
+/** The readings `wanted` as the content API answers them, under the keys `useReading` reads; none that failed. */
+export async function readingQueries(
+  wanted: readonly [ReadingKind, number][],
+  lang: Language,
+  api: ApiReader,
+): Promise<KnownQuery[]> {
   const answers = await Promise.all(
     wanted.map(async ([kind, n]) => {
       const path = readingApiPath(kind, n, lang);
@@ -21,4 +17,20 @@ export async function dashQueries(date: PlainDate, lang: Language, api: ApiReade
     }),
   );
   return answers.filter((query) => query !== null);
+}
+
+/**
+ * What the dashboard renders from the API on `date`: the readings of the day's seal and of its tone (both views
+ * ask for both). The server reads them before it renders the page, so the reading of the day arrives with the HTML.
+ */
+export async function dashQueries(date: PlainDate, lang: Language, api: ApiReader): Promise<KnownQuery[]> {
+  const { kin } = calendarDay(date);
+  return readingQueries(
+    [
+      ['signs', kin.sign.number],
+      ['tones', kin.tone.number],
+    ],
+    lang,
+    api,
+  );
 }
