@@ -12,15 +12,15 @@ export const LIST_FOOTER: Readonly<Record<Language, ListFooter>> = {
     unsubscribe: 'Отписаться',
   },
   en: {
-    why: 'You receive this letter because you subscribed to a Hunab mailing list.',
+    why: 'You receive this email because you subscribed to a Hunab mailing list.',
     unsubscribe: 'Unsubscribe',
   },
   es: {
-    why: 'Recibes esta carta porque te suscribiste a una lista de correo de Hunab.',
+    why: 'Recibes este correo porque te suscribiste a una lista de correo de Hunab.',
     unsubscribe: 'Darse de baja',
   },
   pt: {
-    why: 'Você recebe esta carta porque se inscreveu em uma lista de e-mails do Hunab.',
+    why: 'Você recebe este e-mail porque se inscreveu em uma lista de e-mails do Hunab.',
     unsubscribe: 'Cancelar inscrição',
   },
   de: {
