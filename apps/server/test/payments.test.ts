@@ -235,6 +235,8 @@ describe('the built-in test provider', () => {
     expect(receipt?.textBody).not.toMatch(/[٠-٩]/);
     expect(receipt?.textBody).toContain('13 يومًا');
     expect(receipt?.textBody).not.toMatch(/\d{4}-\d{2}-\d{2}|\$29/);
+    // The link opens the payments page in the buyer's language.
+    expect(receipt?.link).toMatch(/\/ar\/account\/payments$/);
   });
 
   it('marks a declined payment cancelled and grants nothing; Pay afterwards is refused by the provider', async () => {

@@ -34,3 +34,7 @@ export function formatDay(day: string, lang: string): string {
     new Date(`${day.slice(0, 10)}T12:00:00Z`),
   );
 }
+
+/** A page of the site in a reader's language: Russian has no prefix, every other language lives under /{lang}. */
+export const pathIn = (lang: string, path: string): string =>
+  `${isLanguage(lang) && lang !== 'ru' ? `/${lang}` : ''}${path}`;

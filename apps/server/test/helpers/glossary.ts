@@ -5,7 +5,7 @@ import { CALENDAR_WORDS } from '../../src/lib/calendar-words.ts';
 import { contentDir, serverRoot } from '../../src/lib/paths.ts';
 import { COMPAT_TEXTS } from '../../src/modules/compat/texts.ts';
 import { WORDS as JOURNAL_EXPORT } from '../../src/modules/journal/export.ts';
-import { LIST_FOOTER } from '../../src/modules/mail/copy/footer.ts';
+import { LIST_FOOTER, UNSUBSCRIBE_PAGE } from '../../src/modules/mail/copy/footer.ts';
 import { EMAIL_COPY } from '../../src/modules/mail/copy/index.ts';
 import { README } from '../../src/modules/privacy/readme.ts';
 import { WORDS as REMINDERS } from '../../src/modules/reminders/message.ts';
@@ -48,6 +48,7 @@ function strings(value: unknown, path: string): Text[] {
 const SERVER_WORDS: Record<string, Readonly<Record<Language, unknown>>> = {
   'mail/copy': EMAIL_COPY,
   'mail/footer': LIST_FOOTER,
+  'mail/unsubscribe-page': UNSUBSCRIBE_PAGE,
   'compat/texts': COMPAT_TEXTS,
   'calendar-words': CALENDAR_WORDS,
   'journal/export': JOURNAL_EXPORT,

@@ -94,10 +94,10 @@ export const pt: EmailCopyBook = {
   teamInvite: {
     subject: 'Convite para uma equipe no Hunab',
     greeting: 'Olá!',
-    body: '{{name}} convida-o para a equipe «{{team}}» no Hunab: o mapa da equipe mostra o kin de cada membro e as relações entre vocês. Para entrar, entre e indique a sua data de nascimento.',
+    body: '{{name}} convida você para a equipe «{{team}}» no Hunab: o mapa da equipe mostra o kin de cada membro e as relações entre vocês. Para participar, faça login e informe sua data de nascimento.',
     action: 'Entrar na equipe',
     expiry: 'O link funciona durante {{duration}}.',
-    ignore: 'Se não esperava este e-mail, basta ignorá-lo.',
+    ignore: 'Se você não esperava este e-mail, é só ignorá-lo.',
     signature: 'In lak’ech, a equipe Hunab',
   },
   confirmSubscription: {
