@@ -116,7 +116,7 @@ test('an administrator tests a letter on themselves and sends it to the readers 
   });
   await expect(dialog).toHaveCount(0);
   await expect(form.getByTestId('letter-notice')).toHaveText(
-    `The letter is on its way to ${readers} ${readers === 1 ? 'reader' : 'readers'}.`,
+    `The email is on its way to ${readers} ${readers === 1 ? 'reader' : 'readers'}.`,
   );
   // The form is empty again for the next letter.
   await expect(form.getByTestId('letter-subject')).toHaveValue('');

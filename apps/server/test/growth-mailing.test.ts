@@ -201,5 +201,20 @@ describe('a list letter in the reader’s language', () => {
     expect(letter.text).toMatch(/إلغاء الاشتراك: https:\/\/hunab\.example\/api\/subscriptions\/unsubscribe\?token=/);
     expect(letter.html).toContain('>إلغاء الاشتراك</a>');
     expect(letter.text).not.toMatch(/Unsubscribe/);
+
+    // The page the link opens, and the one after the button, speak Arabic alone, right to left.
+    const path = linkIn(letter.text, '/api/subscriptions/unsubscribe');
+    const page = await ctx.app.inject({ method: 'GET', url: path });
+    expect(page.body).toContain('<html lang="ar" dir="rtl">');
+    expect(page.body).toContain('هل تريد إلغاء الاشتراك في قائمة Hunab هذه؟');
+    expect(page.body).not.toMatch(/>Unsubscribe|Отписаться/);
+    const done = await ctx.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(done.body).toContain('تم إلغاء الاشتراك');
+    expect(done.body).not.toMatch(/Unsubscribed|Вы отписаны/);
   });
 });

@@ -214,7 +214,7 @@ describe('the built-in test provider', () => {
     expect(receipts).toHaveLength(1);
   });
 
-  it('writes an Arabic buyer’s receipt in Arabic: the amount, the date and the product as Arabic pages write them', async () => {
+  it('writes an Arabic buyer’s receipt in Arabic: the amount, the date and the product as Arabic pages write them, in Western digits', async () => {
     const buyer = await signUp('ar');
     const created = await api.post('/api/orders', { product_id: '13days', provider: 'test' }, { token: buyer.token });
     const paymentId = new URL(created.body.data.confirmation_url).searchParams.get('test_payment');
@@ -224,13 +224,19 @@ describe('the built-in test provider', () => {
       .select()
       .from(outboxEmails)
       .where(and(eq(outboxEmails.userId, buyer.id), eq(outboxEmails.kind, 'paymentReceipt')));
-    const day = new Intl.DateTimeFormat('ar-SA', { dateStyle: 'long', timeZone: 'UTC', calendar: 'gregory' }).format(
-      new Date(),
-    );
+    const day = new Intl.DateTimeFormat('ar-SA-u-nu-latn', {
+      dateStyle: 'long',
+      timeZone: 'UTC',
+      calendar: 'gregory',
+    }).format(new Date());
     expect(receipt?.textBody).toContain(day);
-    expect(receipt?.textBody).toContain('٢٩٫٠٠');
+    expect(receipt?.textBody).toContain('29.00');
+    // One digit script in Arabic, the readings' and the interface's: Western digits.
+    expect(receipt?.textBody).not.toMatch(/[٠-٩]/);
     expect(receipt?.textBody).toContain('13 يومًا');
     expect(receipt?.textBody).not.toMatch(/\d{4}-\d{2}-\d{2}|\$29/);
+    // The link opens the payments page in the buyer's language.
+    expect(receipt?.link).toMatch(/\/ar\/account\/payments$/);
   });
 
   it('marks a declined payment cancelled and grants nothing; Pay afterwards is refused by the provider', async () => {

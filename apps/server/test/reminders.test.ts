@@ -188,6 +188,9 @@ describe('the daily reminder', () => {
     const opened = await http.get(path);
     expect(opened.status).toBe(200);
     expect(String(opened.body)).toContain('<form method="post">');
+    // In the reader's language only.
+    expect(String(opened.body)).toContain('Stop the daily reminder emails?');
+    expect(String(opened.body)).not.toContain('Отписаться');
     expect((await http.get('/api/reminders', { token: me.token })).body.data.email).toBe(true);
 
     const forged = await http.call('POST', `${path.slice(0, -3)}xyz`, 'List-Unsubscribe=One-Click', {

@@ -217,6 +217,19 @@ describe('invitations', () => {
     expect(mail?.link).toContain(`/en/team/management?invite=${token}`);
   });
 
+  it('says how long the invitation lasts as people do, in days and in the language’s own plural', async () => {
+    const owner = await confirmedAccount('1987-07-26', 'Owner');
+    const team = await createTeam(owner, 'Days team');
+    const expected = { en: '14 days', de: '14 Tage', pt: '14 dias', ru: '14 дней', ar: '14 يومًا', ja: '14日間' };
+    for (const [lang, words] of Object.entries(expected)) {
+      const to = newEmail(`days-${lang}`);
+      await invite(owner, team.id, { email: to, lang });
+      const [mail] = await ctx.database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to));
+      expect(mail?.textBody, lang).toContain(words);
+      expect(mail?.textBody, lang).not.toMatch(/336|[٠-٩]/);
+    }
+  });
+
   it('sends invitations by email only from a confirmed address, with fixed subject and no link in chosen names', async () => {
     const unconfirmed = await account('1987-07-26', 'Visit https://evil.example/login');
     const bait = 'Claim your refund at https://evil.example/login now';

@@ -41,3 +41,18 @@ describe('names in all eight languages', () => {
     expect(kinNames.size).toBe(260);
   });
 });
+
+describe('German Crystal kins', () => {
+  it('say tone 12 as an adjective, so no kin name reads as "Kristallnacht"', () => {
+    const de = calendarNames('de');
+    expect(de.kinName(3, 12)).toBe('Blaue Kristallene Nacht');
+    expect(de.kinName(1, 12)).toBe('Roter Kristallener Drache');
+    expect(de.kinName(7, 12)).toBe('Blaue Kristallene Hand');
+    expect(de.moons[11]).toBe('Kristallener Mond des Hasen');
+    for (let seal = 1; seal <= 20; seal++) {
+      const name = de.kinName(seal, 12);
+      expect(name).not.toMatch(/Kristall-|Kristallnacht/i);
+      expect(name).toMatch(/ Kristallen(er|e|es) /);
+    }
+  });
+});

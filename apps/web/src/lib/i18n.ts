@@ -18,7 +18,7 @@ const BASICS_NAMESPACE = 'basics';
 
 /** Built-in Russian basics: what the app can say when no translation file loads at all. */
 const RUSSIAN_BASICS = {
-  app: { loading: 'Загрузка…', initializing: 'Initializing app...' },
+  app: { loading: 'Загрузка…', initializing: 'Приложение запускается…' },
   errors: {
     translations: 'Ошибка загрузки переводов',
     somethingWrong: 'Что-то пошло не так',

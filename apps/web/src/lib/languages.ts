@@ -48,7 +48,7 @@ function language(
   locale: string,
   mailingListId: number,
 ): LanguageConfig {
-  const ogLocale = locale.replace('-', '_');
+  const ogLocale = locale.split('-u-')[0]?.replace('-', '_') ?? locale;
   // Products are enabled only for Russian by default (spec 000 section 6); development builds show them everywhere.
   const onSale = code === 'ru';
   return {
@@ -86,7 +86,7 @@ export const LANGUAGE_CONFIG: Record<Language, LanguageConfig> = {
   de: language('de', 'German', 'Deutsch', { code: 'EUR', symbol: '€', position: 'after' }, 'de-DE', 22),
   ja: language('ja', 'Japanese', '日本語', { code: 'JPY', symbol: '¥', position: 'before' }, 'ja-JP', 20),
   zh: language('zh', 'Chinese', '中文', { code: 'CNY', symbol: '¥', position: 'before' }, 'zh-CN', 21),
-  ar: language('ar', 'Arabic', 'العربية', { code: 'SAR', symbol: 'ر.س', position: 'after' }, 'ar-SA', 19),
+  ar: language('ar', 'Arabic', 'العربية', { code: 'SAR', symbol: 'ر.س', position: 'after' }, 'ar-SA-u-nu-latn', 19),
 };
 
 export const NATIVE_NAMES: Record<Language, string> = Object.fromEntries(

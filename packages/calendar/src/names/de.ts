@@ -68,9 +68,14 @@ const TONES = [
   'Kosmisch',
 ] as const;
 
-/** Oberton and Kristall are nouns: they do not decline and are joined to the noun with a hyphen. */
+/** Oberton is a noun: it does not decline and is joined to the noun with a hyphen. */
 function isNounTone(tone: number): boolean {
-  return tone === 5 || tone === 12;
+  return tone === 5;
+}
+
+/** The stem a tone takes inside a kin name: Kristall becomes the adjective kristallen, never "Kristall-Nacht". */
+function toneStem(tone: number): string {
+  return tone === 12 ? 'Kristallen' : (TONES[tone - 1] ?? '');
 }
 
 export const de: CalendarNames = {
@@ -113,13 +118,13 @@ export const de: CalendarNames = {
     { power: 'Widmen', action: 'Universalisieren', essence: 'Zusammenarbeit' },
     { power: 'Überdauern', action: 'Transzendieren', essence: 'Präsenz' },
   ],
-  // "Blaue Nacht" + tone 1 -> "Blaue Magnetische Nacht"; tone 5 -> "Blaue Oberton-Nacht".
+  // "Blaue Nacht" + tone 1 -> "Blaue Magnetische Nacht"; tone 5 -> "Blaue Oberton-Nacht"; tone 12 -> "Blaue Kristallene Nacht".
   kinName(seal, tone) {
     const name = SEALS[seal - 1] ?? '';
     const cut = name.indexOf(' ');
     const colour = name.slice(0, cut);
     const noun = name.slice(cut + 1);
-    const stem = TONES[tone - 1] ?? '';
+    const stem = toneStem(tone);
     if (isNounTone(tone)) return `${colour} ${stem}-${noun}`;
     return `${colour} ${stem}${ENDING[GENDER[seal - 1] ?? 'm']} ${noun}`;
   },
@@ -136,7 +141,7 @@ export const de: CalendarNames = {
     'Solarer Mond des Jaguars',
     'Planetarer Mond des Hundes',
     'Spektraler Mond der Schlange',
-    'Kristall-Mond des Hasen',
+    'Kristallener Mond des Hasen',
     'Kosmischer Mond der Schildkröte',
   ],
   totems: [

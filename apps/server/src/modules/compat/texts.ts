@@ -357,18 +357,18 @@ const pt = translated(
 );
 
 const de = translated(
-  'Zusammen ergeben {{a}} und {{b}} das Kin {{composite}}: die gemeinsame Aufgabe und der Grundton von Ihnen beiden.',
-  'Ihre Signaturen stehen nicht auf einem Orakel: Die Verbindung kennt keine festen Rollen, ihren Charakter wählen Sie selbst.',
+  'Zusammen ergeben {{a}} und {{b}} das Kin {{composite}}: die gemeinsame Aufgabe und der Grundton von euch beiden.',
+  'Eure Signaturen stehen nicht auf einem Orakel: Die Verbindung kennt keine festen Rollen, ihren Charakter wählt ihr selbst.',
   {
     same_kin: [
       'Dasselbe Kin',
       'Sie teilen eine Signatur: Jeder erkennt sich im anderen.',
-      'Dasselbe Kin ist ein Spiegel: Sie verstehen einander sofort und sehen ebenso schnell die Schwächen des anderen. Vereinbaren Sie, wer wann führt.',
+      'Dasselbe Kin ist ein Spiegel: Ihr versteht einander sofort und seht ebenso schnell die Schwächen des anderen. Vereinbart, wer wann führt.',
     ],
     analog: [
       'Analog',
       'Sie sind Analog-Partner: Sie stützen und stärken einander.',
-      'Der Analog steht neben Ihnen und tut dieselbe Arbeit auf andere Weise. Sie teilen den Ton, Ihre Siegel ergänzen sich.',
+      'Der Analog steht neben euch und tut dieselbe Arbeit auf andere Weise. Ihr teilt den Ton, eure Siegel ergänzen sich.',
     ],
     antipode: [
       'Antipode',
@@ -376,9 +376,9 @@ const de = translated(
       'Der Antipode hält dagegen und lehrt dadurch. Reibung ist unvermeidlich, hilft aber, wenn man sie als Training sieht, nicht als Kampf.',
     ],
     occult: [
-      'Verborgener Partner',
-      'Sie sind verborgene Partner: Zwischen Ihnen liegt eine unerwartete Kraft.',
-      'Das verborgene Kin ist ein stiller Verbündeter: Ihre Töne ergeben 14, Ihre Siegel 21. Hilfe kommt im schweren Moment von unerwarteter Seite.',
+      'Okkulter Partner',
+      'Ihr seid okkulte Partner: Zwischen euch liegt eine unerwartete Kraft.',
+      'Das okkulte Kin ist ein stiller Verbündeter: Eure Töne ergeben 14, eure Siegel 21. Hilfe kommt im schweren Moment von unerwarteter Seite.',
     ],
     a_guides_b: [
       'Der Erste führt den Zweiten',
@@ -396,40 +396,40 @@ const de = translated(
       'Eine Welle ist eine Geschichte aus dreizehn Schritten; jeder steht auf seiner Stufe, beide gehen zum selben Ziel.',
     ],
     same_castle: [
-      'Eine Burg',
-      'Sie teilen eine Burg: ein großes Thema von 52 Tagen.',
-      'Eine Burg sind 52 Tage einer großen Lektion, die Sie gemeinsam durchlaufen.',
+      'Ein Schloss',
+      'Ihr teilt ein Schloss: ein großes Thema von 52 Tagen.',
+      'Ein Schloss sind 52 Tage einer großen Lektion, die ihr gemeinsam durchlauft.',
     ],
     same_tone: [
       'Ein Ton',
       'Sie teilen einen Ton: Sie handeln im selben Rhythmus.',
-      'Derselbe Ton ist dieselbe Art zu handeln: Ein gemeinsames Tempo fällt Ihnen leicht.',
+      'Derselbe Ton ist dieselbe Art zu handeln: Ein gemeinsames Tempo fällt euch leicht.',
     ],
     same_seal: [
       'Ein Siegel',
       'Sie teilen ein Siegel: Sie dienen derselben Kraft.',
-      'Ein Siegel ist eine Natur: Sie schätzen dasselbe und wetteifern auch darum. Teilen Sie die Rollen auf.',
+      'Ein Siegel ist eine Natur: Ihr schätzt dasselbe und wetteifert auch darum. Teilt die Rollen auf.',
     ],
   },
   {
     same: [
       'Eine Farbe',
-      'Ihre Siegel haben eine Farbe: Sie gehören zu einer Familie.',
-      'Eine Farbe ist eine Stufe des Weges, die Sie gemeinsam gehen.',
+      'Eure Siegel haben eine Farbe: Ihr gehört zu einer Familie.',
+      'Eine Farbe ist eine Stufe des Weges, die ihr gemeinsam geht.',
     ],
     analog: [
       'Analoge Farben',
-      'Ihre Farben sind befreundet und stützen einander.',
+      'Eure Farben sind befreundet und stützen einander.',
       'Rot mit Weiß und Blau mit Gelb: Die eine bereitet den Boden, die andere führt fort.',
     ],
     antipode: [
       'Antipoden-Farben',
-      'Ihre Farben sind Gegensätze: Sie sehen die Welt von zwei Seiten.',
+      'Eure Farben sind Gegensätze: Ihr seht die Welt von zwei Seiten.',
       'Rot mit Blau und Weiß mit Gelb: Gemeinsam sehen sie die ganze Aufgabe, wenn sie einander zuhören.',
     ],
     occult: [
       'Verborgene Farben',
-      'Ihre Farben sind im Verborgenen verbunden: Gemeinsam schließen Sie den Kreis.',
+      'Eure Farben sind im Verborgenen verbunden: Gemeinsam schließt ihr den Kreis.',
       'Rot mit Gelb und Weiß mit Blau: Anfang und Ende des Weges.',
     ],
   },

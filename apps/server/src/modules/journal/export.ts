@@ -2,14 +2,14 @@ import { calendarDay, isLanguage, type Language, parseDate } from '@hunab/calend
 import type { JournalRow } from './repository.ts';
 
 /** Headings of the exports; the day's names come from the engine in the reader's language. */
-const WORDS: Record<Language, { title: string; mood: string; tags: string; moon: string }> = {
+export const WORDS: Record<Language, { title: string; mood: string; tags: string; moon: string }> = {
   ru: { title: 'Дневник кинов', mood: 'Настроение', tags: 'Метки', moon: 'Луна' },
   en: { title: 'Kin journal', mood: 'Mood', tags: 'Tags', moon: 'Moon' },
   es: { title: 'Diario de kines', mood: 'Ánimo', tags: 'Etiquetas', moon: 'Luna' },
   pt: { title: 'Diário de kins', mood: 'Humor', tags: 'Etiquetas', moon: 'Lua' },
   de: { title: 'Kin-Tagebuch', mood: 'Stimmung', tags: 'Schlagwörter', moon: 'Mond' },
   ja: { title: 'キン日記', mood: '気分', tags: 'タグ', moon: '月' },
-  zh: { title: '星系印记日记', mood: '心情', tags: '标签', moon: '月' },
+  zh: { title: 'Kin 日记', mood: '心情', tags: '标签', moon: '月' },
   ar: { title: 'يوميات الكين', mood: 'المزاج', tags: 'الوسوم', moon: 'القمر' },
 };
 

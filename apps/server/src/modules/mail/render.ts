@@ -1,5 +1,6 @@
 import { isLanguage, type Language } from '@hunab/calendar';
 import { EMAIL_COPY, type EmailKind } from './copy/index.ts';
+import { sayDuration } from './duration.ts';
 
 export interface RenderedEmail {
   subject: string;
@@ -27,11 +28,14 @@ const escapeHtml = (value: string): string =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
   );
 
-function fill(template: string, values: EmailValues): string {
-  return template.replace(
-    /\{\{(name|hours|email|product|amount|date|team)\}\}/g,
-    (_, key: 'name' | 'hours' | 'email' | 'product' | 'amount' | 'date' | 'team') => String(values[key] ?? ''),
-  );
+function fill(template: string, values: EmailValues, language: Language): string {
+  const duration = values.hours === undefined ? '' : sayDuration(values.hours, language);
+  return template
+    .replace('{{duration}}', duration)
+    .replace(
+      /\{\{(name|hours|email|product|amount|date|team)\}\}/g,
+      (_, key: 'name' | 'hours' | 'email' | 'product' | 'amount' | 'date' | 'team') => String(values[key] ?? ''),
+    );
 }
 
 /** The frame of every email: the brand line above the content, on a card every mail client shows the same. */
@@ -85,7 +89,7 @@ export function renderLetter(lang: string, subject: string, body: string): Rende
 export function renderEmail(kind: EmailKind, lang: string, values: EmailValues): RenderedEmail {
   const language: Language = isLanguage(lang) ? lang : 'en';
   const copy = EMAIL_COPY[language][kind];
-  const line = (template: string) => fill(template, values);
+  const line = (template: string) => fill(template, values, language);
   const paragraphs = [line(copy.greeting), line(copy.body)];
   const after = [copy.expiry ? line(copy.expiry) : '', line(copy.ignore)].filter(Boolean);
 

@@ -3,11 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendLinkPage } from '../../lib/html-pages.ts';
 import { acceptOneClickForms } from '../../lib/one-click-forms.ts';
+import { unsubscribePage } from '../mail/copy/footer.ts';
 import type { MailingService } from './service.ts';
 
 const tokenQuerySchema = z.object({ token: z.string().min(1).max(200) });
-const page = (title: string, body: string) =>
-  `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">${body}</body></html>`;
 
 /**
  * The links of the mailing-list emails, which work without signing in: the confirmation of double opt-in, and the
@@ -45,14 +44,8 @@ export const mailingRoutes: FastifyPluginAsyncZod<{ mailing: MailingService }> =
         querystring: tokenQuerySchema,
       },
     },
-    async (_request, reply) =>
-      sendLinkPage(
-        reply,
-        page(
-          'Hunab',
-          `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><p>Hunab</p><button type="submit">Unsubscribe · Отписаться</button></form>`,
-        ),
-      ),
+    async (request, reply) =>
+      sendLinkPage(reply, unsubscribePage(await mailing.languageOfUnsubscribe(request.query.token), 'list')),
   );
 
   app.post(
@@ -70,7 +63,7 @@ export const mailingRoutes: FastifyPluginAsyncZod<{ mailing: MailingService }> =
       await mailing.unsubscribe(request.query.token);
       if (request.headers.accept?.includes('text/html')) {
         // A person who pressed the button of the page above sees a page, not JSON.
-        const html = page('Hunab', '<p>Unsubscribed. · Вы отписаны.</p>');
+        const html = unsubscribePage(await mailing.languageOfUnsubscribe(request.query.token), 'done');
         return reply.type('text/html; charset=utf-8').send(html as never);
       }
       return { success: true as const };

@@ -159,6 +159,21 @@ export function createMailingService(options: {
     },
 
     /** The one-click unsubscribe: works without signing in, and again without harm. */
+    /** The language of the list an unsubscribe link belongs to, so its page speaks it; English for a bad link. */
+    async languageOfUnsubscribe(text: string): Promise<string> {
+      let id: number;
+      try {
+        id = read(text, 'unsubscribe');
+      } catch {
+        return 'en';
+      }
+      const [row] = await db
+        .select({ lang: mailingSubscriptions.lang })
+        .from(mailingSubscriptions)
+        .where(eq(mailingSubscriptions.id, id));
+      return row?.lang ?? 'en';
+    },
+
     async unsubscribe(text: string): Promise<void> {
       const id = read(text, 'unsubscribe');
       const [row] = await db

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { orderEvents, orders, products, subscriptions, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/errors.ts';
-import { formatAmount, formatDay } from '../../lib/locale-format.ts';
+import { formatAmount, formatDay, pathIn } from '../../lib/locale-format.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { pick } from '../products/service.ts';
 import { idempotenceKey, type PaymentProvider } from './providers/types.ts';
@@ -82,7 +82,7 @@ export function createBilling(options: {
             product: pick(product.nameI18n, order.lang, product.id),
             amount: formatAmount(price, order.currency, order.lang),
             date: formatDay(new Date(row.current_period_end).toISOString(), order.lang),
-            link: `${options.publicUrl}/account/subscription`,
+            link: `${options.publicUrl}${pathIn(order.lang, '/account/subscription')}`,
           },
         });
       } catch (error) {

@@ -24,7 +24,7 @@ import {
 } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { formatAmount, formatDay } from '../../lib/locale-format.ts';
+import { formatAmount, formatDay, pathIn } from '../../lib/locale-format.ts';
 import type { EmailKind } from '../mail/copy/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ProductRow, ProductService } from '../products/service.ts';
@@ -529,7 +529,7 @@ export function createPaymentService(options: PaymentsOptions) {
           product: await productName(order.productId, order.lang),
           amount: formatAmount(letter.amount, order.currency, order.lang),
           date: formatDay(utcDay(letter.day), order.lang),
-          link: `${options.publicUrl}${letter.path}`,
+          link: `${options.publicUrl}${pathIn(order.lang, letter.path)}`,
         },
       });
     } catch (error) {

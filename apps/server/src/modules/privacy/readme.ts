@@ -9,7 +9,7 @@ interface ReadmeWords {
 }
 
 /** The README of an export, in the reader's language: what each file holds and what is left out on purpose. */
-const README: Record<Language, ReadmeWords> = {
+export const README: Record<Language, ReadmeWords> = {
   ru: {
     title: 'Ваши данные в Hunab',
     intro:
@@ -175,7 +175,7 @@ const README: Record<Language, ReadmeWords> = {
       profile: '账户：邮箱、姓名、语言、出生日期、注册时间',
       cards: '保存的卡片及其出生日期',
       comments: '你的评论、投票和举报',
-      journal: '星系印记日记',
+      journal: 'Kin 日记',
       game: '游戏：你的资料、目标和练习',
       teams: '你的团队和你添加的成员；你加入的团队',
       referrals: '你的邀请：链接、点击、注册、奖励天数',
@@ -189,7 +189,7 @@ const README: Record<Language, ReadmeWords> = {
       feed: '个人日历订阅的设置（地址本身不保存）',
       process_answers: '13 天流程中的回答',
       education: '课程和课时进度',
-      testimonials: '您的评价、状态和翻译（截图仅注明是否附有）',
+      testimonials: '你的评价、状态和翻译（截图仅注明是否附有）',
     },
     left: '有意不包含：密码和密钥（我们只保存其哈希值）、保存的付款方式，以及他人的数据（拥有自己账户的团队成员、你邀请的读者）。',
   },

@@ -17,7 +17,7 @@ interface Words {
 }
 
 /** The reminder's words in the eight languages; the calendar's names come from the engine. */
-const WORDS: Record<Language, Words> = {
+export const WORDS: Record<Language, Words> = {
   ru: {
     subject: (kin, name) => `Кин ${kin} · ${name}`,
     today: (kin, name) => `Сегодня кин ${kin}: ${name}.`,
@@ -115,15 +115,15 @@ const WORDS: Record<Language, Words> = {
     unsubscribe: 'ワンクリックで配信停止',
   },
   zh: {
-    subject: (kin, name) => `印记 ${kin} · ${name}`,
-    today: (kin, name) => `今天是印记 ${kin}：${name}。`,
+    subject: (kin, name) => `Kin ${kin} · ${name}`,
+    today: (kin, name) => `今天是Kin ${kin}：${name}。`,
     tone: '调性',
     seal: '图腾',
     moon: (moon, day) => `${moon} 第 ${day} 天`,
     outOfMoons: '月外之日',
     reading: (tp, ta, sp, se) =>
       `今天的调性带来“${tp}”的力量，邀请你“${ta}”；图腾承载“${sp}”与“${se}”。留意它们在你一天中的显现。`,
-    ownReturn: '今天是你的银河回归日：你出生印记的那一天。',
+    ownReturn: '今天是你的银河回归日：你出生 Kin的那一天。',
     cardReturn: (name) => `今天是“${name}”的银河回归日。`,
     nextReturn: (date, days) => `你的下一个银河回归日：${date}（还有 ${days} 天）。`,
     open: '打开这一天',

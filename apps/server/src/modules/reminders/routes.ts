@@ -16,18 +16,13 @@ import { acceptOneClickForms } from '../../lib/one-click-forms.ts';
 import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
+import { unsubscribePage } from '../mail/copy/footer.ts';
 import type { PushService } from './push.ts';
 import type { ReminderService } from './service.ts';
 
 const errors = errorResponses(400, 401, 404, 429);
 const tags = ['reminders'];
 const security = [{ bearer: [] }];
-
-const page = (title: string, body: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title>
-<meta name="robots" content="noindex"></head>
-<body style="font-family:-apple-system,Segoe UI,Roboto,Arial,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">
-<h1 style="font-size:1.25rem">Hunab</h1>${body}</body></html>`;
 
 /**
  * Reminder settings of the signed-in user, and the one-click unsubscribe of RFC 8058: the link of every reminder
@@ -145,16 +140,8 @@ export const reminderRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.string(), ...errors },
       },
     },
-    async (_request, reply) =>
-      sendLinkPage(
-        reply,
-        page(
-          'Unsubscribe',
-          `<p>Stop the daily reminder emails? · Отписаться от ежедневных писем?</p>
-<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">
-<button type="submit" style="padding:.6rem 1.2rem;font-size:1rem">Unsubscribe · Отписаться</button></form>`,
-        ),
-      ),
+    async (request, reply) =>
+      sendLinkPage(reply, unsubscribePage(await reminders.languageOfToken(request.params.token), 'reminders')),
   );
 
   app.post(
@@ -176,7 +163,7 @@ export const reminderRoutes: FastifyPluginAsyncZod<{
       if (request.headers.accept?.includes('text/html')) {
         return reply
           .type('text/html; charset=utf-8')
-          .send(page('Unsubscribed', '<p>You will receive no more reminder emails. · Письма больше не придут.</p>'));
+          .send(unsubscribePage(await reminders.languageOfToken(request.params.token), 'done'));
       }
       return { success: true as const };
     },

@@ -190,6 +190,13 @@ export function createReminderService(deps: {
       return this.settings(userId);
     },
 
+    /** The language of the token's user, so the unsubscribe page speaks it; English when the token is not ours. */
+    async languageOfToken(token: string): Promise<Language> {
+      const userId = userOfToken(token);
+      const user = userId ? await deps.users.findUserById(userId) : undefined;
+      return user && isLanguage(user.lang) ? user.lang : 'en';
+    },
+
     /** Turns the emails off for the token's user, and its daily-reading topic; false when the token is not ours. */
     async unsubscribe(token: string): Promise<boolean> {
       const userId = userOfToken(token);

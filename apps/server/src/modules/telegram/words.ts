@@ -31,7 +31,7 @@ export interface BotWords {
 const COMMANDS = '/today · /kin 2026-07-26 · /me · /cards · /remind 08:00 · /stop · /language · /help';
 
 /** What the bot says, in the eight languages; the calendar's names come from the engine. */
-const WORDS: Record<Language, BotWords> = {
+export const WORDS: Record<Language, BotWords> = {
   ru: {
     welcome: 'Здравствуйте! Это Hunab, календарь 13 лун. Каждый день здесь можно узнать кин дня и его энергию.',
     openSite: 'Открыть Hunab',
@@ -145,7 +145,7 @@ const WORDS: Record<Language, BotWords> = {
       'Hallo! Hier ist Hunab, der 13-Monde-Kalender. Frag mich jeden Tag nach dem Kin des Tages und seiner Energie.',
     openSite: 'Hunab öffnen',
     dayTitle: (date, kin, name) => `${date} · Kin ${kin}: ${name}`,
-    wavespell: 'Wellenzauber',
+    wavespell: 'Welle',
     birthKin: (kin, name, date) => `Dein Geburts-Kin (${date}): ${kin}, ${name}.`,
     noBirthDate: 'Dein Konto hat noch kein Geburtsdatum. Trag es im Profil auf der Website ein.',
     cardsTitle: 'Deine Karten:',
@@ -196,15 +196,15 @@ const WORDS: Record<Language, BotWords> = {
     subscribe: '購読する',
   },
   zh: {
-    welcome: '你好！这里是 Hunab，十三月亮历。每天都可以向我询问今天的印记和它的能量。',
+    welcome: '你好！这里是 Hunab，十三月亮历。每天都可以向我询问今天的 Kin 和它的能量。',
     openSite: '打开 Hunab',
-    dayTitle: (date, kin, name) => `${date} · 印记 ${kin}：${name}`,
+    dayTitle: (date, kin, name) => `${date} · Kin ${kin}：${name}`,
     wavespell: '波符',
-    birthKin: (kin, name, date) => `你的出生印记（${date}）：${kin}，${name}。`,
+    birthKin: (kin, name, date) => `你的出生 Kin（${date}）：${kin}，${name}。`,
     noBirthDate: '你的账户还没有出生日期。请在网站的个人资料中填写。',
     cardsTitle: '你的卡片：',
     noCards: '还没有卡片。可以在网站上添加。',
-    cardLine: (name, date, kin, kinName) => `• ${name}，${date}：印记 ${kin}，${kinName}`,
+    cardLine: (name, date, kin, kinName) => `• ${name}，${date}：Kin ${kin}，${kinName}`,
     remindOn: (time, zone) => `好的：每日消息将在 ${time}（${zone}）送达。`,
     remindUsage: '请这样写时间：/remind 08:00',
     stopped: 'Telegram 每日消息已关闭。',

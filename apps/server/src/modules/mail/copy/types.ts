@@ -19,7 +19,8 @@ export type EmailKind =
 
 /**
  * The words of one email in one language. Placeholders in double braces are filled in when the email is
- * rendered: {{name}} (the person's name or, failing that, their email), {{hours}} (how long a link stays valid),
+ * rendered: {{name}} (the person's name or, failing that, their email), {{duration}} (how long a link stays valid, said with the
+ * language's plural rules and digits: "24 hours", "14 days", "ساعة واحدة"),
  * {{email}} (the new address, in emailChanged), {{product}}, {{amount}} and {{date}} (payment emails), {{team}} (a
  * team's name, in teamInvite).
  */
@@ -31,7 +32,7 @@ export interface EmailCopy {
   body: string;
   /** Label of the button / link. Empty for emails without a link. */
   action: string;
-  /** When the link stops working: "The link works for {{hours}} hours." Empty for emails without a link. */
+  /** When the link stops working: "The link works for {{duration}}." Empty for emails without a link. */
   expiry: string;
   /** What to do if the reader did not ask for this. */
   ignore: string;
