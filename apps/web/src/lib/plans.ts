@@ -1,6 +1,7 @@
 import { type Plan, signKeptWithCode } from '@hunab/contracts';
 import { isRightToLeft, keptFormat, type Language, languageOfPath, localizedPath } from './languages.ts';
 import { MONEY_TABLES } from './money-formats.ts';
+import type { MoneyTable } from './money-tables.ts';
 import { platformName } from './platform.ts';
 
 /**
@@ -16,19 +17,6 @@ export const currencyOf = (lang: Language): PriceCurrency => (lang === 'ru' ? 'R
 /** The price of a plan in the language's currency. */
 export function planPrice(plan: Pick<Plan, 'price_rub' | 'price_usd'>, lang: Language): number {
   return currencyOf(lang) === 'RUB' ? plan.price_rub : plan.price_usd;
-}
-
-/**
- * How a locale writes an amount of one currency (money-formats.ts, generated from CLDR): what comes before and after
- * the number, the group and decimal separators, whether four-digit amounts are grouped (1) or not (2), the digits.
- */
-export interface MoneyTable {
-  prefix: string;
-  suffix: string;
-  group: string;
-  decimal: string;
-  minimumGrouping: 1 | 2;
-  digits: string;
 }
 
 /**

@@ -12,23 +12,16 @@ import { createSharedRateLimiter } from '../../lib/shared-rate-limit.ts';
 import type { ReminderContent } from '../reminders/message.ts';
 import type { PushDelivery } from '../reminders/service.ts';
 import { createBot, limitsOf, type TelegramConfig } from './adapter.ts';
-import type { BotContext } from './bot.ts';
+import { type BotContext, buttonsAllowed, type ChatRow } from './chat.ts';
 import { botWords } from './words.ts';
 
 /** Tries of one update before it is kept as processed with its error. */
 const INBOX_ATTEMPTS = 3;
 const MINUTE = 60_000;
 
-export type ChatRow = typeof telegramChats.$inferSelect;
 export type TokenPurpose = (typeof telegramTokens.$inferSelect)['purpose'];
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-
-/** Telegram refuses button links to this machine: buttons are left out when the site is on a local address. */
-export const buttonsAllowed = (publicUrl: string) => {
-  const host = new URL(publicUrl).hostname;
-  return !/^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/.test(host) && !host.endsWith('.localhost');
-};
 
 /**
  * The Telegram side of the product: the chats that wrote to the bot and the accounts they are linked to, the
