@@ -1,7 +1,6 @@
 import { type Plan, signKeptWithCode } from '@hunab/contracts';
 import { isRightToLeft, keptFormat, type Language, languageOfPath, localizedPath } from './languages.ts';
 import { MONEY_TABLES } from './money-formats.ts';
-import type { MoneyTable } from './money-tables.ts';
 import { platformName } from './platform.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { calendarNames, formatDate, type Language, today } from '@hunab/calendar';
-import { ApiRequestError, api } from '../../lib/api.ts';
-import { local } from '../../lib/storage.ts';
+import { ApiRequestError, api } from './api.ts';
+import { local } from './storage.ts';
 
 /** The folders of the static readings, as the server serves them under /content/{lang}/. */
 export type ReadingKind = 'signs' | 'tones' | 'moon' | 'plasmas' | 'castles';
