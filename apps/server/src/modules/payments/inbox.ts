@@ -1,7 +1,7 @@
 import type { PaymentProviderId } from '@hunab/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
 import { orders, paymentInbox } from '../../db/schema.ts';
+import { claimDueRows } from '../../lib/inbox.ts';
 import { DAY_MS, type OrderEvent, type PaymentsOptions } from './context.ts';
 import type { Outcomes } from './outcomes.ts';
 import { ProviderError } from './providers/types.ts';
@@ -45,18 +45,17 @@ export function createInbox(
      * as processed with the reason, and grants nothing.
      */
     async processInbox(limit = 20): Promise<number> {
-      const at = now();
-      const iso = at.toISOString();
-      const claimed = await queryRows<{ id: number; provider: string; provider_payment_id: string; attempts: number }>(
-        db,
-        sql`update ${paymentInbox} set attempts = attempts + 1,
-              next_attempt_at = ${iso}::timestamptz + make_interval(secs => least(3600, 30 * power(2, attempts)))
-            where id in (
-              select id from ${paymentInbox}
-              where processed_at is null and next_attempt_at <= ${iso}::timestamptz
-              order by id limit ${limit} for update skip locked)
-            returning id, provider, provider_payment_id, attempts`,
-      );
+      const claimed = await claimDueRows<{
+        id: number;
+        provider: string;
+        provider_payment_id: string;
+        attempts: number;
+      }>(db, paymentInbox, {
+        at: now(),
+        limit,
+        backoff: { first: 30, growth: 2, most: 3600 },
+        returning: sql`id, provider, provider_payment_id, attempts`,
+      });
       for (const row of claimed) {
         let error: string | null = null;
         try {

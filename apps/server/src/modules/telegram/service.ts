@@ -5,9 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Bot, GrammyError, InlineKeyboard } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/client.ts';
 import { telegramChats, telegramDailyStats, telegramInbox, telegramTokens } from '../../db/schema.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { claimDueRows } from '../../lib/inbox.ts';
 import { createSharedRateLimiter } from '../../lib/shared-rate-limit.ts';
 import type { ReminderContent } from '../reminders/message.ts';
 import type { PushDelivery } from '../reminders/service.ts';
@@ -238,17 +238,12 @@ export function createTelegramService(deps: {
      */
     async processInbox(limit = 20): Promise<number> {
       if (!bot) return 0;
-      const iso = now().toISOString();
-      const claimed = await queryRows<{ id: number; payload: Update; attempts: number }>(
-        db,
-        sql`update ${telegramInbox} set attempts = attempts + 1,
-              next_attempt_at = ${iso}::timestamptz + make_interval(secs => least(600, 5 * power(3, attempts)))
-            where id in (
-              select id from ${telegramInbox}
-              where processed_at is null and next_attempt_at <= ${iso}::timestamptz
-              order by id limit ${limit} for update skip locked)
-            returning id, payload, attempts`,
-      );
+      const claimed = await claimDueRows<{ id: number; payload: Update; attempts: number }>(db, telegramInbox, {
+        at: now(),
+        limit,
+        backoff: { first: 5, growth: 3, most: 600 },
+        returning: sql`id, payload, attempts`,
+      });
       for (const row of claimed) {
         let error: string | null = null;
         try {
