@@ -3,7 +3,7 @@
 // and prints p50 and p95 of each kind of request. The target is p95 under 200 ms. Needs `npm run build` first and
 // a PostgreSQL server: BENCH_PG (default postgres://postgres@127.0.0.1:5432/postgres) gets a database of its own.
 import pg from 'pg';
-import { startServer } from './lib/server.mjs';
+import { signIn, startServer } from './lib/server.mjs';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const RUNS = 60;
@@ -37,13 +37,8 @@ try {
   await db.query('analyze analytics_events');
   console.log(`seeded ${EVENTS.toLocaleString('en')} events in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  }).then((reply) => reply.json());
-  if (!login.token) throw new Error(`the administrator could not sign in: ${JSON.stringify(login)}`);
-  const headers = { authorization: `Bearer ${login.token}` };
+  const token = await signIn(server.url, admin);
+  const headers = { authorization: `Bearer ${token}` };
   const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const get = async (path) => {
     const start = performance.now();

@@ -6,7 +6,7 @@
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/admin-users.mjs [--users 100000] [--runs 40]
 import { parseArgs } from 'node:util';
 import { benchDatabase, withClient } from './lib/postgres.mjs';
-import { startServer } from './lib/server.mjs';
+import { signIn, startServer } from './lib/server.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -64,13 +64,8 @@ try {
   });
   const seeded = await withClient(dbUrl, seed);
   console.log(`seeded ${USERS.toLocaleString('en')} users in ${(seeded / 1000).toFixed(1)} s`);
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  }).then((r) => r.json());
-  if (!login.token) throw new Error(`the administrator could not sign in: ${JSON.stringify(login)}`);
-  const headers = { authorization: `Bearer ${login.token}` };
+  const token = await signIn(server.url, ADMIN);
+  const headers = { authorization: `Bearer ${token}` };
 
   const scenarios = [
     ['first page, newest first', ''],

@@ -4,7 +4,7 @@
 // never more than paid, one provider refund per accepted refund), and parallel orders with a one-use promo code (one
 // order gets it and is paid). Needs `npm run build` first; on PostgreSQL when DATABASE_URL is set, which is what the
 // figures are meant for. Usage: node bench/payments.mjs [port]
-import { startServer } from './lib/server.mjs';
+import { signIn, startServer } from './lib/server.mjs';
 
 const USERS = 40;
 const ORDERS_PER_USER = 5;
@@ -125,23 +125,18 @@ try {
   );
 
   // The refund race: eight administrators' refunds of 2,000 ₽ at once on one paid 2,900 ₽ order.
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  }).then((r) => r.json());
-  if (!login.token) throw new Error(`the administrator could not sign in: ${JSON.stringify(login)}`);
+  const adminToken = await signIn(server.url, ADMIN);
   const [first] = created;
   const refunds = await Promise.all(
     Array.from({ length: PARALLEL_REFUNDS }, () =>
-      call(login.token, 'POST', `/admin/payments/${first.body.data.order.id}/refund`, {
+      call(adminToken, 'POST', `/admin/payments/${first.body.data.order.id}/refund`, {
         amount: 200000,
         reason: 'benchmark race',
       }),
     ),
   );
   const accepted = refunds.filter((r) => r.status === 200).length;
-  const order = (await call(login.token, 'GET', `/orders/${first.body.data.order.id}`)).body.data.order;
+  const order = (await call(adminToken, 'GET', `/orders/${first.body.data.order.id}`)).body.data.order;
   const atProvider = (await call(first.token, 'GET', `/payments/test-provider/${paid[0].paymentId}`)).body.payment;
   const providerCalls = atProvider.refunded_amount / 200000;
   console.log(
@@ -152,7 +147,7 @@ try {
 
   // The promo race: parallel orders from different buyers with one one-use code.
   const code = `BENCH${Date.now() % 1_000_000_000}`;
-  const made = await call(login.token, 'POST', '/admin/promo-codes', {
+  const made = await call(adminToken, 'POST', '/admin/promo-codes', {
     code,
     discount_percentage: 10,
     valid_until: '2099-01-01',

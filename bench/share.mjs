@@ -1,7 +1,8 @@
 // Share images: the time to answer a PNG, measured at the client on loopback. "warm" asks again for images already
 // drawn (kept in memory, as every image is after its first request); "drawn" asks for images never asked before, in
 // Latin, Arabic and Chinese script, so each is drawn with resvg. p50 and p95 of each. Needs `npm run build` first.
-// First the same in this process, through the server's own code (tsx) and its drawing threads, without HTTP.
+// First the same in this process, through the server's own code (tsx) and its drawing threads, without HTTP, and the
+// processor time of a new drawing in each script.
 // Then the server's health under a burst: /api/health p95 at rest, and while 200 new Chinese images are drawn
 // (20 in flight from many client addresses, each asking again after a 503's Retry-After), with the ratio of the two.
 // Usage: node bench/share.mjs [port] [--no-server]
@@ -108,6 +109,24 @@ for (let round = 0; round < 5; round++) kept.push(...(await timeCalls(keptCalls)
 row('in process, warm (kept)', kept);
 for (const [name, times] of Object.entries(inProcess)) row(name, times);
 await pool.close();
+
+// The processor time of one new drawing, drawn on this thread with the fonts a drawing is given: what an image costs
+// whatever else the machine runs (the times above grow with the machine's load).
+const { Resvg } = await import('@resvg/resvg-js');
+const { fontFilesFor } = await import('../apps/server/src/modules/share/fonts.ts');
+const { kinImageSvg } = await import('../apps/server/src/modules/share/svg.ts');
+for (const lang of ['en', 'ar', 'zh']) {
+  const fontFiles = await fontFilesFor(lang);
+  const times = kins(31, 30).map((n) => {
+    const svg = kinImageSvg(n, lang);
+    const started = process.cpuUsage();
+    const font = { fontFiles, loadSystemFonts: false, defaultFontFamily: 'Noto Sans' };
+    new Resvg(svg, { fitTo: { mode: 'width', value: 1200 }, font }).render().asPng();
+    const spent = process.cpuUsage(started);
+    return (spent.user + spent.system) / 1000;
+  });
+  row(`processor time, drawn, ${lang}`, times);
+}
 if (args.includes('--no-server')) process.exit(0);
 
 const server = await startServer({

@@ -60,3 +60,14 @@ export async function startServer({ port = 3950, env = {}, dataDir: given } = {}
     },
   };
 }
+
+/** The bearer token of an administrator signed in on the server at `url`, for the benchmarks of admin pages. */
+export async function signIn(url, credentials) {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  }).then((reply) => reply.json());
+  if (!login.token) throw new Error(`the administrator could not sign in: ${JSON.stringify(login)}`);
+  return login.token;
+}

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { kinOfDate, LANGUAGES, parseDate } from '@hunab/calendar';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
@@ -124,6 +125,37 @@ describe('the words on the image', () => {
     expect(arabic[0]).toContain('، ');
     expect(textOf(dayImageSvg('2026-11-24', 'en'))).toContain('24');
   });
+});
+
+describe('the Chinese font cut down to the images’ characters', () => {
+  it('holds every character a Chinese or Japanese image can contain', async () => {
+    const { CJK_LANGUAGES, shareCharacters } = await import('../src/modules/share/characters.ts');
+    const { SHARE_CHARACTERS } = await import('../src/modules/share/characters.generated.ts');
+    // When this fails, a name or word of the images changed: npx tsx scripts/share-characters.ts writes the list anew.
+    expect(SHARE_CHARACTERS).toBe(shareCharacters(CJK_LANGUAGES));
+  }, 60_000);
+
+  it('draws Chinese and Japanese images byte for byte as the whole font draws them', async () => {
+    const { fontFilesFor, wholeFontFilesFor } = await import('../src/modules/share/fonts.ts');
+    const { dayImageSvg, kinImageSvg } = await import('../src/modules/share/svg.ts');
+    // The drawings are given the cut files: a fraction of the whole 10 MB a weight.
+    const sizes = (files: string[]) => files.reduce((total, file) => total + statSync(file).size, 0);
+    expect(sizes(await fontFilesFor('zh'))).toBeLessThan(sizes(wholeFontFilesFor('zh')) / 10);
+    const cases = [
+      { url: '/api/share/day/2024-02-29.png?lang=zh', svg: dayImageSvg('2024-02-29', 'zh'), lang: 'zh' as const },
+      { url: '/api/share/kin/77.png?lang=ja', svg: kinImageSvg(77, 'ja'), lang: 'ja' as const },
+    ];
+    for (const { url, svg, lang } of cases) {
+      const { bytes } = await png(url);
+      const whole = await ctx.app.drawingPool.draw({
+        svg,
+        width: 1200,
+        fontFiles: wholeFontFilesFor(lang),
+        defaultFontFamily: 'Noto Sans',
+      });
+      expect(bytes.equals(whole), url).toBe(true);
+    }
+  }, 60_000);
 });
 
 describe('drawing on threads', () => {

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Markdown, promotedHeadingLevel } from '../src/components/Markdown.tsx';
-import { builtinReading, parseFrontMatter } from '../src/features/content/loader.ts';
+import { builtinReading, parseFrontMatter } from '../src/lib/readings.ts';
 
 const html = (text: string) => renderToStaticMarkup(<Markdown text={text} />);
 

@@ -25,7 +25,7 @@ const { LANGUAGE_CONFIG, LANGUAGES, legalPath, productsShown } = await import('.
 const { exceededThresholds } = await import('../src/lib/performance-emergency.ts');
 const { waitForFonts } = await import('../src/lib/fonts.ts');
 const { cleanUpReportedErrors, rememberedErrorCount, reportError } = await import('../src/lib/error-reporting.ts');
-const { loadReading, InvalidContextError } = await import('../src/features/content/loader.ts');
+const { loadReading, InvalidContextError } = await import('../src/lib/readings.ts');
 const { createSendWindow } = await import('../src/lib/send-window.ts');
 const { track } = await import('../src/lib/analytics.ts');
 

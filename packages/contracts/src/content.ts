@@ -100,3 +100,35 @@ export const hunabmathQuerySchema = z.strictObject({
   date: dateTextSchema.optional(),
   lang: languageSchema.default('ru'),
 });
+
+/** The fields a reading's front matter gives, and the text after it. */
+export interface FrontMatter {
+  title: string;
+  keywords: string[];
+  summary: string;
+  body: string;
+}
+
+const unquote = (value: string) => value.trim().replace(/^(["'])(.*)\1$/, '$2');
+
+/**
+ * The front matter of the simple form the content files use (`key: value` lines and `[a, b, c]` lists between two
+ * `---` lines) and the text after it; null for a text without front matter. The server reads content/ with it, the
+ * web app the static files.
+ */
+export function readFrontMatter(text: string): FrontMatter | null {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
+  if (!match) return null;
+  const fields: Record<string, string> = {};
+  for (const line of (match[1] ?? '').split(/\r?\n/)) {
+    const at = line.indexOf(':');
+    if (at > 0) fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  const list = (fields.keywords ?? '').replace(/^\[|\]$/g, '');
+  return {
+    title: unquote(fields.title ?? ''),
+    keywords: list ? list.split(',').map(unquote).filter(Boolean) : [],
+    summary: unquote(fields.summary ?? ''),
+    body: (match[2] ?? '').trim(),
+  };
+}

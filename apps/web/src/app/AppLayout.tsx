@@ -7,7 +7,6 @@ import { Icon } from '../components/Icon.tsx';
 import { AccessLayer } from '../features/access/AccessLayer.tsx';
 import { DashCta } from '../features/access/DashCta.tsx';
 import { ViewLimits } from '../features/access/ViewLimits.tsx';
-import { changeLanguage } from '../features/auth/language-change.ts';
 import { signOut, useImpersonation, useSession } from '../features/auth/session.ts';
 import { MatrixMenu } from '../features/calendar/MatrixMenu.tsx';
 import { CARDS_TOGGLE_ID, cardsBar, useCardsBarOpen } from '../features/cards/bar.ts';
@@ -16,6 +15,7 @@ import { useSubscriptionViews } from '../features/subscription/useSubscriptionVi
 import { track } from '../lib/analytics.ts';
 import { ReadyMark, WhenInView } from '../lib/hydration.tsx';
 import { applyDocumentLanguage } from '../lib/i18n.ts';
+import { changeLanguage } from '../lib/language-change.ts';
 import {
   alternatePaths,
   LANGUAGES,

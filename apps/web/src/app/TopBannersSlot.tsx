@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router';
 import { TopBanners } from '../features/access/TopBanners.tsx';
 import { useSession } from '../features/auth/session.ts';
-import { dashAsksBirthDate } from '../features/calendar/birthDate.ts';
 import { useCards } from '../features/cards/useCards.ts';
+import { dashAsksBirthDate } from '../lib/birth-date.ts';
 import type { Language } from '../lib/languages.ts';
 
 /** The top banners with what they need from other features: whether there are cards, whether the dashboard asks for a birth date. */

@@ -1,8 +1,10 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@hunab/calendar/languages';
 import { signKeptWithCode } from '@hunab/contracts';
 import { DATE_TABLES } from './date-formats.ts';
+import type { DateStyle, DateTables } from './date-tables.ts';
 import { LOCAL_KEYS, local } from './storage.ts';
 
+export type { DateStyle, DateTables } from './date-tables.ts';
 export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language };
 
 /** Whether the programmes are on sale in a language, and in which builds (spec 000 sections 3 and 6). */
@@ -156,29 +158,6 @@ export function keptFormat<T>(key: string, make: () => T): T {
 }
 const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}) =>
   keptFormat(`number:${locale}:${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
-
-export type DateStyle = 'full' | 'long' | 'medium' | 'short';
-
-/** How a language writes dates: the tables of date-formats.ts, written by scripts/date-formats.mjs. */
-export interface DateTables {
-  /** The ten digits, zero first. */
-  digits: string;
-  /** Month (January first) and weekday (Sunday first, as Date.getDay counts) names, each list once. */
-  names: readonly (readonly string[])[];
-  styles: Readonly<
-    Record<
-      DateStyle,
-      {
-        /** Literal text and placeholders: {weekday} {day} {day2} {month} {monthNumber} {month2} {year} {year2}. */
-        pattern: readonly string[];
-        /** Index in `names` of the month names this style writes. */
-        months?: number;
-        /** Index in `names` of the weekday names this style writes. */
-        weekdays?: number;
-      }
-    >
-  >;
-}
 
 /**
  * A date as Intl.DateTimeFormat with `dateStyle` writes it in `lang`, from tables read out of the same CLDR data

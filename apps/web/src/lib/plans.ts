@@ -19,19 +19,6 @@ export function planPrice(plan: Pick<Plan, 'price_rub' | 'price_usd'>, lang: Lan
 }
 
 /**
- * How a locale writes an amount of one currency (money-formats.ts, generated from CLDR): what comes before and after
- * the number, the group and decimal separators, whether four-digit amounts are grouped (1) or not (2), the digits.
- */
-export interface MoneyTable {
-  prefix: string;
-  suffix: string;
-  group: string;
-  decimal: string;
-  minimumGrouping: 1 | 2;
-  digits: string;
-}
-
-/**
  * `minor` units (kopecks, cents) of `currency` as `locale` writes them, with the two decimals or without any, from
  * the tables; null for what the tables do not cover (another currency or locale, a negative amount).
  */

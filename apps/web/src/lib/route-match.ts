@@ -6,7 +6,7 @@
  * compared segment by segment with the few entries that share it.
  */
 import { useLocation } from 'react-router';
-import { DEFAULT_LANGUAGE, isLanguage, type Language, languageOfPath } from '../lib/languages.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, languageOfPath } from './languages.ts';
 import { ROUTES, type RouteEntry } from './route-table.ts';
 
 export type RouteParams = Readonly<Record<string, string | undefined>>;

@@ -18,32 +18,23 @@ export const experiments = pgTable('experiments', {
   stoppedAt: timestamp('stopped_at', { withTimezone: true }),
 });
 
+/** The columns of a subject seen in an experiment's variant: exposures and conversions both hold them. */
+const subjectInVariant = () => ({
+  id: serialId(),
+  experimentId: bigint('experiment_id', { mode: 'number' })
+    .notNull()
+    .references(() => experiments.id, { onDelete: 'cascade' }),
+  subject: text('subject').notNull(),
+  variant: text('variant').notNull(),
+  createdAt: createdAt(),
+});
+
 /** A subject's first exposure to an experiment, with the variant it was given (`user:{id}` or `anon:{id}`). */
-export const experimentExposures = pgTable(
-  'experiment_exposures',
-  {
-    id: serialId(),
-    experimentId: bigint('experiment_id', { mode: 'number' })
-      .notNull()
-      .references(() => experiments.id, { onDelete: 'cascade' }),
-    subject: text('subject').notNull(),
-    variant: text('variant').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('experiment_exposures_subject').on(t.experimentId, t.subject)],
-);
+export const experimentExposures = pgTable('experiment_exposures', subjectInVariant(), (t) => [
+  uniqueIndex('experiment_exposures_subject').on(t.experimentId, t.subject),
+]);
 
 /** An exposed subject's conversion, once per experiment and subject, in the variant it was exposed to. */
-export const experimentConversions = pgTable(
-  'experiment_conversions',
-  {
-    id: serialId(),
-    experimentId: bigint('experiment_id', { mode: 'number' })
-      .notNull()
-      .references(() => experiments.id, { onDelete: 'cascade' }),
-    subject: text('subject').notNull(),
-    variant: text('variant').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('experiment_conversions_subject').on(t.experimentId, t.subject)],
-);
+export const experimentConversions = pgTable('experiment_conversions', subjectInVariant(), (t) => [
+  uniqueIndex('experiment_conversions_subject').on(t.experimentId, t.subject),
+]);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isLanguage } from '@hunab/calendar';
+import { readFrontMatter } from '@hunab/contracts';
 
 export type ContentKind = 'seal' | 'tone' | 'moon' | 'plasma' | 'castle';
 
@@ -33,24 +34,11 @@ export interface ProcessDay {
   polls: { question: string; options: string[] }[];
 }
 
-const unquote = (value: string) => value.trim().replace(/^(["'])(.*)\1$/, '$2');
-
-/** Front matter of the simple form the content uses: `key: value` lines and `[a, b, c]` lists. */
+/** A content file's front matter and text; a file without front matter is an error of the content. */
 export function parseReading(text: string): Omit<Reading, 'kind' | 'number' | 'lang'> {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
-  if (!match) throw new Error('no front matter');
-  const fields: Record<string, string> = {};
-  for (const line of (match[1] ?? '').split(/\r?\n/)) {
-    const at = line.indexOf(':');
-    if (at > 0) fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
-  }
-  const list = (fields.keywords ?? '').replace(/^\[|\]$/g, '');
-  return {
-    title: unquote(fields.title ?? ''),
-    keywords: list ? list.split(',').map(unquote).filter(Boolean) : [],
-    summary: unquote(fields.summary ?? ''),
-    body: (match[2] ?? '').trim(),
-  };
+  const reading = readFrontMatter(text);
+  if (!reading) throw new Error('no front matter');
+  return reading;
 }
 
 /** Every reading in content/, in every language present. */

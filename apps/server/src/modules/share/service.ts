@@ -27,7 +27,7 @@ export function createShareService(pool: DrawingPool) {
     const png = await pool.draw({
       svg: draw(),
       width: IMAGE_WIDTH,
-      fontFiles: fontFilesFor(lang),
+      fontFiles: await fontFilesFor(lang),
       defaultFontFamily: 'Noto Sans',
     });
     const made = { png, etag: `"${createHash('sha1').update(png).digest('base64url')}"` };

@@ -9,19 +9,9 @@ import { reminderContent } from '../reminders/message.ts';
 import type { ReminderService } from '../reminders/service.ts';
 import { dateDenial } from '../subscriptions/access.ts';
 import type { SubscriptionService } from '../subscriptions/service.ts';
-import { buttonsAllowed, type ChatRow, type TelegramService } from './service.ts';
-import { type BotWords, botWords } from './words.ts';
-
-/** What every handler knows of the chat it answers. */
-interface ChatState {
-  chat: ChatRow;
-  /** The linked account; null in an unlinked chat, a group, or for an account that is blocked or closed. */
-  user: UserRow | null;
-  lang: Language;
-  words: BotWords;
-}
-
-export type BotContext = Context & { hunab: ChatState };
+import { type BotContext, buttonsAllowed, type ChatRow, type ChatState } from './chat.ts';
+import type { TelegramService } from './service.ts';
+import { botWords } from './words.ts';
 
 const NATIVE: Record<Language, string> = {
   ru: 'Русский',

@@ -5,30 +5,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Bot, GrammyError, InlineKeyboard } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/client.ts';
 import { telegramChats, telegramDailyStats, telegramInbox, telegramTokens } from '../../db/schema.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { claimDueRows } from '../../lib/inbox.ts';
 import { createSharedRateLimiter } from '../../lib/shared-rate-limit.ts';
 import type { ReminderContent } from '../reminders/message.ts';
 import type { PushDelivery } from '../reminders/service.ts';
 import { createBot, limitsOf, type TelegramConfig } from './adapter.ts';
-import type { BotContext } from './bot.ts';
+import { type BotContext, buttonsAllowed, type ChatRow } from './chat.ts';
 import { botWords } from './words.ts';
 
 /** Tries of one update before it is kept as processed with its error. */
 const INBOX_ATTEMPTS = 3;
 const MINUTE = 60_000;
 
-export type ChatRow = typeof telegramChats.$inferSelect;
 export type TokenPurpose = (typeof telegramTokens.$inferSelect)['purpose'];
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-
-/** Telegram refuses button links to this machine: buttons are left out when the site is on a local address. */
-export const buttonsAllowed = (publicUrl: string) => {
-  const host = new URL(publicUrl).hostname;
-  return !/^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/.test(host) && !host.endsWith('.localhost');
-};
 
 /**
  * The Telegram side of the product: the chats that wrote to the bot and the accounts they are linked to, the
@@ -245,17 +238,12 @@ export function createTelegramService(deps: {
      */
     async processInbox(limit = 20): Promise<number> {
       if (!bot) return 0;
-      const iso = now().toISOString();
-      const claimed = await queryRows<{ id: number; payload: Update; attempts: number }>(
-        db,
-        sql`update ${telegramInbox} set attempts = attempts + 1,
-              next_attempt_at = ${iso}::timestamptz + make_interval(secs => least(600, 5 * power(3, attempts)))
-            where id in (
-              select id from ${telegramInbox}
-              where processed_at is null and next_attempt_at <= ${iso}::timestamptz
-              order by id limit ${limit} for update skip locked)
-            returning id, payload, attempts`,
-      );
+      const claimed = await claimDueRows<{ id: number; payload: Update; attempts: number }>(db, telegramInbox, {
+        at: now(),
+        limit,
+        backoff: { first: 5, growth: 3, most: 600 },
+        returning: sql`id, payload, attempts`,
+      });
       for (const row of claimed) {
         let error: string | null = null;
         try {

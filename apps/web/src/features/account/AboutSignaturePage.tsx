@@ -2,6 +2,7 @@ import { calendarNames, castleEntity, isValidDateText, kinEntity, kinOfDate, par
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { AccountLayout } from '../../components/AccountLayout.tsx';
 import { ActionCard } from '../../components/ActionCard.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { OracleCross } from '../../components/glyphs/OracleCross.tsx';
@@ -10,7 +11,6 @@ import { ToneGlyph } from '../../components/glyphs/ToneGlyph.tsx';
 import { type Language, languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../auth/session.ts';
-import { AccountLayout } from './AccountLayout.tsx';
 import './signature.css';
 
 /** The kin of a birth date, or null for a date the engine cannot read. */

@@ -2,9 +2,11 @@ import { birthDateBodySchema, changeEmailBodySchema } from '@hunab/contracts';
 import { type FormEvent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { AccountLayout } from '../../components/AccountLayout.tsx';
 import { CheckField } from '../../components/FormField.tsx';
 import { ProgrammeCard } from '../../components/OwnedProgramme.tsx';
 import { ApiRequestError, api } from '../../lib/api.ts';
+import { changeLanguage } from '../../lib/language-change.ts';
 import {
   LANGUAGES,
   type Language,
@@ -16,9 +18,7 @@ import {
 import { useOwnedProgrammes } from '../../lib/owned-programmes.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { setTheme, useTheme } from '../../lib/theme.ts';
-import { changeLanguage } from '../auth/language-change.ts';
 import { type SessionUser, signOut, updateSessionUser, useSession } from '../auth/session.ts';
-import { AccountLayout } from './AccountLayout.tsx';
 import { CalendarFeed } from './CalendarFeed.tsx';
 import { DataRights } from './DataRights.tsx';
 import { TelegramConnect } from './TelegramConnect.tsx';

@@ -2,11 +2,11 @@ import { calendarNames } from '@hunab/calendar';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { AccountLayout } from '../../components/AccountLayout.tsx';
 import { SealGlyph } from '../../components/glyphs/SealGlyph.tsx';
 import { ToneGlyph } from '../../components/glyphs/ToneGlyph.tsx';
 import { languageOfPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { AccountLayout } from './AccountLayout.tsx';
 import { downloadPng, downloadSvg } from './brand-assets.ts';
 import './signature.css';
 

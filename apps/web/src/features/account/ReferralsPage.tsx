@@ -2,6 +2,7 @@ import { REFERRAL_TARGETS, type ReferralLinkDto, type ReferralSummary } from '@h
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountLayout } from '../../components/AccountLayout.tsx';
 import { FormField, SelectField } from '../../components/FormField.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { api } from '../../lib/api.ts';
@@ -9,7 +10,6 @@ import { ApiRequestError } from '../../lib/api-error.ts';
 import { formatters } from '../../lib/languages.ts';
 import { usePageHead } from '../../lib/page-meta.tsx';
 import { usePathLanguage } from '../../lib/route-match.ts';
-import { AccountLayout } from './AccountLayout.tsx';
 
 const REFERRALS_KEY = ['referrals'] as const;
 

@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { FormField } from '../../components/FormField.tsx';
+import { birthDateFromUrl, encodeBirthDate } from '../../lib/birth-date.ts';
 import { useSession } from '../auth/session.ts';
-import { birthDateFromUrl, encodeBirthDate } from './birthDate.ts';
 
 /** The birth date of a personal page: the URL hash, the birthDate query, else the signed-in user's own. */
 export function usePageBirthDate(): string | null {

@@ -15,6 +15,7 @@ import { GlyphSprite } from '../../components/glyphs/GlyphSprite.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { PageRedirect } from '../../components/PageRedirect.tsx';
+import { ReadingView } from '../../components/ReadingView.tsx';
 import {
   birthKinOf,
   CASTLE_COUNT,
@@ -29,9 +30,8 @@ import { meOf } from '../../lib/me.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { usePathLanguage, useRouteParams } from '../../lib/route-match.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
+import { useReading } from '../../lib/use-reading.ts';
 import { readGuestBirthDate, useSession } from '../auth/session.ts';
-import { ReadingView } from '../content/ReadingView.tsx';
-import { useReading } from '../content/useReading.ts';
 import { dateOfKinNear } from './useMatrixDate.ts';
 
 /**

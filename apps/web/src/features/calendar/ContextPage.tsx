@@ -3,14 +3,14 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PageRedirect } from '../../components/PageRedirect.tsx';
+import { ReadingView } from '../../components/ReadingView.tsx';
 import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { InvalidContextError, ReadingLockedError } from '../../lib/readings.ts';
 import { useRouteParams } from '../../lib/route-match.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
+import { useReading } from '../../lib/use-reading.ts';
 import { useSession } from '../auth/session.ts';
-import { InvalidContextError, ReadingLockedError } from '../content/loader.ts';
-import { ReadingView } from '../content/ReadingView.tsx';
-import { useReading } from '../content/useReading.ts';
 import { DayShare, KinSummary } from './KinSummary.tsx';
 
 function parseOrNull(text: string | undefined) {

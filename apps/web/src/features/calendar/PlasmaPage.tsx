@@ -4,12 +4,12 @@ import { Link } from 'react-router';
 import { PlasmaGlyph } from '../../components/glyphs/PlasmaGlyph.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { PageRedirect } from '../../components/PageRedirect.tsx';
+import { ReadingView } from '../../components/ReadingView.tsx';
 import { localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { usePathLanguage, useRouteParams } from '../../lib/route-match.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
-import { ReadingView } from '../content/ReadingView.tsx';
-import { useReading } from '../content/useReading.ts';
+import { useReading } from '../../lib/use-reading.ts';
 
 /**
  * A radial plasma (1-7, Dali to Silio) and its reading, with previous and next. Without a number it opens the

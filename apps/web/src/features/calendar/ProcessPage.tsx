@@ -5,18 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ProgrammeCard } from '../../components/OwnedProgramme.tsx';
 import { PageRedirect } from '../../components/PageRedirect.tsx';
+import { ReadingView } from '../../components/ReadingView.tsx';
 import { useSimulatedAccess } from '../../lib/access-simulation.ts';
 import { ApiRequestError, api } from '../../lib/api.ts';
 import { formatters, languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { heldProgrammes, useOwnedProgrammes } from '../../lib/owned-programmes.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { simulateProcessAccess } from '../../lib/process-simulation.ts';
+import { loadProcess, type ProcessAccess, type ProcessItem, readerToday } from '../../lib/readings.ts';
 import { useRouteParams } from '../../lib/route-match.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
+import { useReading } from '../../lib/use-reading.ts';
 import { useSession } from '../auth/session.ts';
-import { loadProcess, type ProcessAccess, type ProcessItem, readerToday } from '../content/loader.ts';
-import { ReadingView } from '../content/ReadingView.tsx';
-import { useReading } from '../content/useReading.ts';
 
 function Answer({
   item,

@@ -1,7 +1,7 @@
 import { calendarDay, type Language, type PlainDate } from '@hunab/calendar';
 import type { ApiReader, KnownQuery } from '@hunab/contracts';
-import { type ContentReply, type ReadingKind, readingApiPath, readingFromReply } from '../content/loader.ts';
-import { readingKey } from '../content/useReading.ts';
+import { type ContentReply, type ReadingKind, readingApiPath, readingFromReply } from '../../lib/readings.ts';
+import { readingKey } from '../../lib/use-reading.ts';
 
 /** The readings `wanted` as the content API answers them, under the keys `useReading` reads; none that failed. */
 export async function readingQueries(

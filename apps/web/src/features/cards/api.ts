@@ -4,6 +4,9 @@ import { breakers } from '../../lib/circuit-breaker.ts';
 import { LOCAL_KEYS, local } from '../../lib/storage.ts';
 import { readCachedCards, withOriginalDates, writeCachedCards } from './localStore.ts';
 
+/** The query key of the signed-in user's cards: [CARDS_QUERY_KEY, userId]. */
+export const CARDS_QUERY_KEY = 'cards';
+
 /**
  * The card calls of spec 001 section 7, on the /cards family: 5 s each, behind the cards circuit breaker (4 failures,
  * 10 s rest), so a server in trouble is left alone instead of being hammered.

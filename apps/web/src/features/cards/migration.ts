@@ -2,7 +2,7 @@ import { normalizeCardDate } from '@hunab/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { SESSION_KEYS, session } from '../../lib/storage.ts';
 import { openPricewall } from '../paywall/pricewall.ts';
-import { type CardList, migrateCards } from './api.ts';
+import { CARDS_QUERY_KEY, type CardList, migrateCards } from './api.ts';
 import {
   forgetOriginalDates,
   keepLocalCards,
@@ -12,7 +12,6 @@ import {
   writeCachedCards,
 } from './localStore.ts';
 import { pricewallReasonOf } from './model.ts';
-import { CARDS_QUERY_KEY } from './sync.ts';
 
 /**
  * Moves a guest's cards to the account in one request, which the server applies all or nothing (spec 000 section

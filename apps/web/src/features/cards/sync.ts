@@ -2,10 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { OFFLINE_TOKEN_PREFIX } from '../../lib/api.ts';
 import { LOCAL_KEYS, local, SESSION_KEYS, session } from '../../lib/storage.ts';
 import { sessionStore } from '../auth/session.ts';
+import { CARDS_QUERY_KEY } from './api.ts';
 import { cardsBar } from './bar.ts';
-
-/** The query key of the signed-in user's cards: [CARDS_QUERY_KEY, userId]. */
-export const CARDS_QUERY_KEY = 'cards';
 
 /** The session as the cards see it: the offline user keeps cards on the device, like a guest. */
 type Phase = 'restoring' | 'anonymous' | 'offline' | 'account';

@@ -5,6 +5,7 @@ import { useSession } from '../auth/session.ts';
 import { openPricewall } from '../paywall/pricewall.ts';
 import {
   AuthTokenMissingError,
+  CARDS_QUERY_KEY,
   type CardBody,
   type CardList,
   cardLimitOf,
@@ -24,7 +25,6 @@ import {
   withOriginalDates,
 } from './localStore.ts';
 import { isSameCard, mergeCards, pricewallReasonOf } from './model.ts';
-import { CARDS_QUERY_KEY } from './sync.ts';
 
 export type SaveOutcome =
   | { ok: true; card: Card }

@@ -8,9 +8,9 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { initialsOf } from '../../components/Avatar.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { formatters, type Language, localizedPath } from '../../lib/languages.ts';
-import { initialsOf } from '../account/Avatar.tsx';
 import { reportComment } from './api.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { type CommentMessage, failureMessage } from './errors.ts';

@@ -4,11 +4,11 @@ import { Component, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { CheckField } from '../../components/FormField.tsx';
+import { birthDateFromUrl } from '../../lib/birth-date.ts';
 import { type Language, languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { useRouteMatch } from '../../lib/route-match.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { useSession } from '../auth/session.ts';
-import { birthDateFromUrl } from '../calendar/birthDate.ts';
 import {
   addComment,
   type CommentPages,

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AccountLayout } from '../../components/AccountLayout.tsx';
 import { formatters, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { formatMoney } from '../../lib/plans.ts';
 import { usePathLanguage } from '../../lib/route-match.ts';
-import { AccountLayout } from '../account/AccountLayout.tsx';
 import { COMMERCE_KEYS, fetchPayments } from './api.ts';
 import './commerce.css';
 

@@ -12,6 +12,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AccountLayout } from '../../components/AccountLayout.tsx';
 import { FormField, TextAreaField } from '../../components/FormField.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
@@ -20,7 +21,6 @@ import { ApiRequestError } from '../../lib/api.ts';
 import { formatters, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { usePathLanguage } from '../../lib/route-match.ts';
-import { AccountLayout } from '../account/AccountLayout.tsx';
 import {
   deleteAll,
   deleteEntry,

@@ -8,10 +8,10 @@ import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { RadioOptions } from '../../components/RadioOptions.tsx';
 import { ApiRequestError, api } from '../../lib/api.ts';
 import { detectInterest, INTEREST_STORAGE_KEY, type Interest } from '../../lib/interest.ts';
+import { changeLanguage } from '../../lib/language-change.ts';
 import { LANGUAGES, type Language, languageOfPath, localizedPath, NATIVE_NAMES } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { local } from '../../lib/storage.ts';
-import { changeLanguage } from '../auth/language-change.ts';
 import { type SessionUser, updateSessionUser, useSession } from '../auth/session.ts';
 import './onboarding.css';
 

@@ -2,12 +2,12 @@ import type { ReminderSettings } from '@hunab/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountLayout } from '../../components/AccountLayout.tsx';
 import { EmailTopics } from '../../components/EmailTopics.tsx';
 import { CheckField, type CheckFieldProps, FormField, SelectField } from '../../components/FormField.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { AccountLayout } from '../account/AccountLayout.tsx';
 import { browserTimeZone, fetchReminders, REMINDER_KEY, saveReminders } from './api.ts';
 import { PushDevice } from './PushDevice.tsx';
 

@@ -3,12 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { AccountLayout } from '../../components/AccountLayout.tsx';
 import { SubscriptionLink } from '../../components/SubscriptionLink.tsx';
 import { formatters, languageOfPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { subscriptionLink } from '../../lib/plans.ts';
 import { isNativePlatform, platformName } from '../../lib/platform.ts';
-import { AccountLayout } from '../account/AccountLayout.tsx';
 import { useSession } from '../auth/session.ts';
 import {
   cancelSubscription,

@@ -1,5 +1,5 @@
 import { kinOfDate, parseDate, sealOfKin, toneOfKin } from '@hunab/calendar';
-import type { SessionUser } from '../auth/session.ts';
+import type { SessionUser } from '../features/auth/session.ts';
 
 /** Up to two initials of the name, else of the email, else U (spec 000 section 2.3). */
 export function initialsOf(user: Pick<SessionUser, 'name' | 'email'> | null): string {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { languageOfPath, localizedPath, splitLanguage } from '../../lib/languages.ts';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../features/auth/session.ts';
+import { languageOfPath, localizedPath, splitLanguage } from '../lib/languages.ts';
 import { Avatar } from './Avatar.tsx';
 
 const LINKS = [

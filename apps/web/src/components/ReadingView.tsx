@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Markdown } from '../../components/Markdown.tsx';
-import type { Reading } from './loader.ts';
+import type { Reading } from '../lib/readings.ts';
+import { Markdown } from './Markdown.tsx';
 
 const block = (event: { preventDefault(): void }) => event.preventDefault();
 

@@ -1,6 +1,7 @@
 import { calendarNames, formatDate, type Language, today } from '@hunab/calendar';
-import { ApiRequestError, api } from '../../lib/api.ts';
-import { local } from '../../lib/storage.ts';
+import { readFrontMatter } from '@hunab/contracts';
+import { ApiRequestError, api } from './api.ts';
+import { local } from './storage.ts';
 
 /** The folders of the static readings, as the server serves them under /content/{lang}/. */
 export type ReadingKind = 'signs' | 'tones' | 'moon' | 'plasmas' | 'castles';
@@ -38,21 +39,7 @@ const PROCESS_CACHE_MS = 5 * 60_000;
 const looksLikeHtml = (text: string) => /^\s*<(!doctype|html|head|body)/i.test(text);
 
 export function parseFrontMatter(text: string): Omit<Reading, 'source' | 'lang'> {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
-  if (!match) return { title: '', keywords: [], summary: '', body: text.trim() };
-  const fields: Record<string, string> = {};
-  for (const line of (match[1] ?? '').split(/\r?\n/)) {
-    const at = line.indexOf(':');
-    if (at > 0) fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
-  }
-  const unquote = (value: string) => value.trim().replace(/^(["'])(.*)\1$/, '$2');
-  const list = (fields.keywords ?? '').replace(/^\[|\]$/g, '');
-  return {
-    title: unquote(fields.title ?? ''),
-    keywords: list ? list.split(',').map(unquote).filter(Boolean) : [],
-    summary: unquote(fields.summary ?? ''),
-    body: (match[2] ?? '').trim(),
-  };
+  return readFrontMatter(text) ?? { title: '', keywords: [], summary: '', body: text.trim() };
 }
 
 /** The reader's plan does not open the content of this date; the server said why (spec 000 section 5). */

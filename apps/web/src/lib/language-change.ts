@@ -1,8 +1,8 @@
-import { api } from '../../lib/api.ts';
-import { applyDocumentLanguage, i18nInstance } from '../../lib/i18n.ts';
-import { type Language, saveLanguage } from '../../lib/languages.ts';
-import type { SessionUser } from './session.ts';
-import { sessionStore, updateSessionUser } from './session.ts';
+import type { SessionUser } from '../features/auth/session.ts';
+import { sessionStore, updateSessionUser } from '../features/auth/session.ts';
+import { api } from './api.ts';
+import { applyDocumentLanguage, i18nInstance } from './i18n.ts';
+import { type Language, saveLanguage } from './languages.ts';
 
 /**
  * Changes the interface language (spec 000 section 4.2): kept for 7 days, translations reloaded, the document's

@@ -1,6 +1,6 @@
 import type { Language } from '@hunab/calendar';
 import { useQuery } from '@tanstack/react-query';
-import { InvalidContextError, loadReading, type ReadingKind, ReadingLockedError } from './loader.ts';
+import { InvalidContextError, loadReading, type ReadingKind, ReadingLockedError } from './readings.ts';
 
 /** The query key of a reading any reader may open (no date to check against a plan). */
 export const readingKey = (kind: ReadingKind, n: number, lang: Language) => ['reading', kind, n, lang];
