@@ -126,3 +126,5 @@ export const adminErasureReplySchema = successSchema(
     subject: z.string(),
   }),
 );
+/** What an administrator's deletion did: erased now, or closed until `erase_after`. */
+export type AdminErasure = z.infer<typeof adminErasureReplySchema>['data'];
