@@ -329,6 +329,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     log: app.log,
     prepareAtOnce: config.schedulerIntervalMs > 0,
+    ownerEmail: config.ownerEmail,
   });
   app.decorate('privacy', privacy);
 

@@ -20,6 +20,11 @@ export const adminOutboxLetterSchema = z.object({
   subject: z.string(),
   status: z.string(),
   created_at: z.string(),
+  /**
+   * Shown without its content: a letter to another administrator, or a reader's data export link. Its html, text
+   * and links are then empty; only its addressee reads them.
+   */
+  sealed: z.boolean(),
   html: z.string(),
   text: z.string(),
   /** Every http(s) address of the letter, in the order it gives them. */

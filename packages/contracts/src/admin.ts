@@ -109,8 +109,11 @@ export const adminAuditQuerySchema = adminListQuerySchema.extend({
 });
 export const adminAuditRowSchema = z.object({
   id: z.number(),
-  actor_id: z.string().nullable(),
+  actor_id: z.string(),
+  /** The actor's email; null once the actor's account is erased (`actor_label` then names it). */
   actor_email: z.string().nullable(),
+  /** The actor's email, or for an erased account the stable pseudonymous label its rows keep (`erased-…`). */
+  actor_label: z.string(),
   action: z.string(),
   target_type: z.string(),
   target_id: z.string().nullable(),

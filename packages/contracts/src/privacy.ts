@@ -104,11 +104,27 @@ export const adminPrivacyRowSchema = z.object({
 export type AdminPrivacyRow = z.infer<typeof adminPrivacyRowSchema>;
 export const adminPrivacyResponseSchema = adminListResponseSchema(adminPrivacyRowSchema);
 
-/** An administrator erases an account at once for its verified owner's emailed request. */
+/**
+ * An administrator deletes an account for its verified owner's emailed request: closed now and erased after the
+ * grace period, or erased at once when the reader asked in writing for an immediate erasure (`immediate`, with
+ * the reason saying where that request is).
+ */
 export const adminErasureBodySchema = z.strictObject({
   /** The account's id or email. */
   user: z.union([z.uuid(), z.email()]),
   remove_comments: z.boolean().default(false),
+  immediate: z.boolean().default(false),
   reason: safeText(500).trim().min(3, 'Say why (at least 3 characters)'),
 });
-export const adminErasureReplySchema = successSchema(z.object({ deletion_id: z.string(), erased: z.literal(true) }));
+export const adminErasureReplySchema = successSchema(
+  z.object({
+    deletion_id: z.string(),
+    /** True when erased now; false when closed and waiting for its erasure at `erase_after`. */
+    erased: z.boolean(),
+    erase_after: z.string().nullable(),
+    /** The pseudonymous label the account's audit rows carry once it is erased. */
+    subject: z.string(),
+  }),
+);
+/** What an administrator's deletion did: erased now, or closed until `erase_after`. */
+export type AdminErasure = z.infer<typeof adminErasureReplySchema>['data'];

@@ -3,6 +3,51 @@ import { safeText } from './text.ts';
 
 const freeForm = z.record(z.string(), z.unknown());
 
+/**
+ * The query parameters an address keeps when it is stored for analytics, an error report or the CRM: the ones the
+ * product reads to tell what a page showed (a tab, an offer, a campaign). Anything else, above all the one-time
+ * links' `token`, `export` and `invite` and an `email`, never leaves the page.
+ */
+export const KEPT_QUERY_PARAMS: readonly string[] = [
+  'tab',
+  'interest',
+  'plan',
+  'product',
+  'upgrade',
+  'reason',
+  'source',
+  'platform',
+  'step',
+  'confirmed',
+  'deleted',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+];
+
+/**
+ * An address as it may be stored: its path and its kept query parameters (no fragment, no other parameter), with
+ * its origin only when `withOrigin` (a referrer from another site). Null when it is not an address at all.
+ */
+export function keptAddress(url: string, { withOrigin = false } = {}): string | null {
+  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#\\]*/i.exec(url)?.[0] ?? '';
+  if (!origin && /^[a-z][a-z0-9+.-]*:/i.test(url)) return null;
+  const rest = url.slice(origin.length).split('#')[0] ?? '';
+  const [path = '', query = ''] = rest.split('?', 2);
+  const nameOf = (pair: string) => {
+    try {
+      return decodeURIComponent((pair.split('=')[0] ?? '').replace(/\+/g, ' '));
+    } catch {
+      return '';
+    }
+  };
+  const kept = query.split('&').filter((pair) => pair && KEPT_QUERY_PARAMS.includes(nameOf(pair)));
+  const where = path.startsWith('/') ? path : `/${path}`;
+  return `${withOrigin ? origin.toLowerCase() : ''}${where}${kept.length > 0 ? `?${kept.join('&')}` : ''}`;
+}
+
 /** A client error report (spec 000 section 8): the error as text or as an object, and React's errorInfo. */
 export const frontendErrorBodySchema = z.strictObject({
   error: z.union([safeText(20_000), freeForm]),

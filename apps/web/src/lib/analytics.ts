@@ -1,3 +1,4 @@
+import { keptAddress } from '@hunab/contracts';
 import { apiUrl } from './api.ts';
 import { platformName } from './platform.ts';
 import { createSendWindow } from './send-window.ts';
@@ -44,7 +45,8 @@ function sendEvent(event: AnalyticsEvent, token: string | null | undefined): voi
       ...event,
       platform: platformName(),
       timestamp: new Date().toISOString(),
-      url: window.location.href,
+      // The path and the kept parameters: a one-time link's token (reset, restore, export) never leaves the page.
+      url: keptAddress(window.location.href),
       session_id: sessionId(),
     }),
   }).catch(() => {});

@@ -1,3 +1,4 @@
+import { keptAddress } from '@hunab/contracts';
 import { apiUrl } from './api.ts';
 import { LOCAL_KEYS, local } from './storage.ts';
 
@@ -101,7 +102,7 @@ export function reportError(
           stack: (e?.stack ?? '').slice(0, STACK_LIMIT),
           type,
           severity: severityOf(type),
-          url: window.location.href,
+          url: keptAddress(window.location.href),
           appVersion: __APP_VERSION__,
           ...extra,
         },

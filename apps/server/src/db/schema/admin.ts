@@ -10,7 +10,14 @@ export const adminAudit = pgTable(
   'admin_audit',
   {
     id: serialId(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Never null: an erased actor's rows point at the anonymous account the erasure leaves (its tombstone), and a
+     * user with rows here cannot be deleted otherwise. The rows are append-only (a trigger refuses updates and
+     * deletes), except the erasure's own rewrite, which it announces with the `hunab.audit_rewrite` setting.
+     */
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
     /** A dotted verb in the product's words: `user.block`, `subscription.grant`, `payment.refund`, `setting.update`. */
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),

@@ -38,10 +38,16 @@ export function createAuthRepository(db: Db) {
     },
 
     /** Notes in the audit log a write an administrator attempted while viewing the product as `userId`. */
-    async auditImpersonatedWrite(adminId: string, userId: string, request: string): Promise<void> {
+    /** An impersonation's refused request: `write_denied` for a write, `private_denied` for a private read. */
+    async auditImpersonationRefusal(
+      adminId: string,
+      userId: string,
+      refused: 'write' | 'private',
+      request: string,
+    ): Promise<void> {
       await recordAudit(db, {
         actorId: adminId,
-        action: 'user.impersonate.write_denied',
+        action: `user.impersonate.${refused}_denied`,
         targetType: 'user',
         targetId: userId,
         after: { request },

@@ -245,12 +245,21 @@ export function createAuthService({ repo, config, mailer, now, registrations }: 
      * done there outlives it (a feed address, a journal entry). Each refusal is audited.
      */
     async refuseImpersonatedWrite(session: Session, request: string): Promise<never> {
-      await repo.auditImpersonatedWrite(session.claims.imp ?? '', session.user.id, request);
+      await repo.auditImpersonationRefusal(session.claims.imp ?? '', session.user.id, 'write', request);
       throw new ApiError(
         403,
         'IMPERSONATION_READ_ONLY',
         "Viewing as another user is read-only: nothing can be changed in this user's name.",
       );
+    },
+
+    /**
+     * Refuses a read of the user's private notes (the journal) through an administrator's session as them: what a
+     * reader writes for themself is theirs alone. Each refusal is audited.
+     */
+    async refuseImpersonatedPrivateRead(session: Session, request: string): Promise<never> {
+      await repo.auditImpersonationRefusal(session.claims.imp ?? '', session.user.id, 'private', request);
+      throw new ApiError(403, 'IMPERSONATION_PRIVATE', 'The journal is private: nobody but its author reads it.');
     },
 
     /** A short session as `user` for the administrator `adminId` (the admin module checks who may be viewed). */

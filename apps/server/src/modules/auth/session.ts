@@ -100,6 +100,18 @@ export function sessionHooks(auth: AuthService) {
   });
 }
 
+/**
+ * A hook for the routes of a user's private notes (the journal), added with `addHook('preValidation', ...)` after
+ * the session hooks ran: an administrator's session as the user answers 403 `IMPERSONATION_PRIVATE`, audited,
+ * whatever the method.
+ */
+export function privateToOwner(auth: AuthService) {
+  return async (request: FastifyRequest) => {
+    const session = request.session;
+    if (session?.claims.imp !== undefined) await auth.refuseImpersonatedPrivateRead(session, routeName(request));
+  };
+}
+
 const routeName = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? request.url}`;
 
 /** The session a `required` hook has put on the request. */

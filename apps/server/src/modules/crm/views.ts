@@ -1,4 +1,10 @@
-import { acceptedResponseSchema, crmViewBodySchema, errorBodySchema, storableJson } from '@hunab/contracts';
+import {
+  acceptedResponseSchema,
+  crmViewBodySchema,
+  errorBodySchema,
+  keptAddress,
+  storableJson,
+} from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { crmEvents } from '../../db/schema.ts';
@@ -35,10 +41,16 @@ export const crmViewRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; n
       limitOrThrow(crmViews, userId);
       // Written before the answer: a client that floods the endpoint waits for the database instead of piling up
       // writes in this process's memory.
+      const { pageUrl, referrer, ...view } = request.body;
       await db.insert(crmEvents).values({
         userId,
         kind: 'subscription_view',
-        payload: storableJson(request.body) as Record<string, unknown>,
+        // Addresses keep their path and kept parameters only (the referrer its site too), never a link's token.
+        payload: storableJson({
+          ...view,
+          ...(pageUrl === undefined ? {} : { pageUrl: keptAddress(pageUrl) }),
+          ...(referrer === undefined ? {} : { referrer: keptAddress(referrer, { withOrigin: true }) }),
+        }) as Record<string, unknown>,
         createdAt: now(),
       });
       return reply.status(202).send({ success: true as const });

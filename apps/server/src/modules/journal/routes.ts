@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/errors.ts';
 import { createRateLimiter, rateLimited } from '../../lib/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
-import { sessionHooks, sessionOf } from '../auth/session.ts';
+import { privateToOwner, sessionHooks, sessionOf } from '../auth/session.ts';
 import { journalCsv, journalMarkdown } from './export.ts';
 import type { JournalService } from './service.ts';
 
@@ -25,13 +25,15 @@ const security = [{ bearer: [] }];
 
 /**
  * The kin journal under /journal. Every call needs the owner's session: there is no way to read another user's
- * journal, an administrator's included. Writes are rate-limited per user.
+ * journal, an administrator's included, nor through an administrator's session as the user (403, audited). Writes are rate-limited per user.
  */
 export const journalRoutes: FastifyPluginAsyncZod<{ auth: AuthService; journal: JournalService }> = async (
   app,
   { auth, journal },
 ) => {
   const { required } = sessionHooks(auth);
+  // After `required` (an onRequest hook): an administrator's session as the reader reads nothing of the journal.
+  app.addHook('preValidation', privateToOwner(auth));
   const writes = createRateLimiter({ limit: 60, windowMs: 60_000 });
   const userOf = (request: FastifyRequest) => {
     const { user } = sessionOf(request);

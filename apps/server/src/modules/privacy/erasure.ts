@@ -3,6 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
+/** The pseudonymous label an erased account keeps in the audit trail: its deletion's, stable and never null. */
+export const erasedLabel = (deletionId: string) => `erased-${deletionId}`;
+
 /**
  * Erases one account inside the caller's transaction. What accounting law keeps (orders with their amount, date and
  * provider's receipt reference; the purchases they paid for) and what other readers' pages hold (comments, votes,
@@ -11,12 +14,16 @@ import { users } from '../../db/schema.ts';
  * its foreign keys. Rows that name the reader without a foreign key (sign-in attempts, mailing lists, the outbox,
  * telemetry, experiments, the audit trail) are found by id and address here.
  *
+ * The anonymous account is also the erased reader's tombstone in the audit trail: the rows they made and the rows
+ * made about them point at it, and its address gives the stable pseudonymous label the audit list shows
+ * (`erasedLabel` of the deletion).
+ *
  * Answers false when the account is gone already (erased by another process).
  */
 export async function eraseAccount(
   tx: Transaction,
   userId: string,
-  options: { removeComments: boolean; at: Date },
+  options: { removeComments: boolean; at: Date; deletionId: string },
 ): Promise<boolean> {
   const [user] = await tx
     .select({ id: users.id, email: users.email })
@@ -29,7 +36,7 @@ export async function eraseAccount(
     .insert(users)
     .values({
       id: randomUUID(),
-      email: `erased-${randomUUID()}@erased.invalid`,
+      email: `${erasedLabel(options.deletionId)}@erased.invalid`,
       passwordHash: '!',
       closedAt: at,
       erasedAt: at,
@@ -71,14 +78,18 @@ export async function eraseAccount(
   await tx.execute(sql`delete from experiment_exposures where subject = ${`user:${userId}`}`);
   await tx.execute(sql`delete from experiment_conversions where subject = ${`user:${userId}`}`);
   await tx.execute(sql`update team_invites set email = null where lower(email) = ${email}`);
-  // The audit trail keeps who did what and when; the reader's id, address and the recorded states that held them go.
+  // The audit trail keeps who did what and when: the reader's rows, made by them or about them, name the tombstone;
+  // their address and the recorded states that held them go. This is the one rewrite the audit rows allow.
+  await tx.execute(sql`select set_config('hunab.audit_rewrite', 'erasure', true)`);
+  await tx.execute(sql`update admin_audit set actor_id = ${to} where actor_id = ${userId}`);
   await tx.execute(sql`update admin_audit set
-      target_id = case when target_id = ${userId} then null else target_id end,
+      target_id = case when target_id = ${userId} then ${to} else target_id end,
       before = null, after = null,
       reason = replace(replace(reason, ${userId}, '[erased]'), ${user.email}, '[erased]')
     where target_id = ${userId} or before::text ilike ${`%${userId}%`} or after::text ilike ${`%${userId}%`}
       or before::text ilike ${`%${email}%`} or after::text ilike ${`%${email}%`}
       or reason ilike ${`%${userId}%`} or reason ilike ${`%${email}%`}`);
+  await tx.execute(sql`select set_config('hunab.audit_rewrite', '', true)`);
 
   // Everything else goes with the user row (cards, journal, game, teams, subscriptions, exports, tokens ...).
   await tx.delete(users).where(eq(users.id, userId));

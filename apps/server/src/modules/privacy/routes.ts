@@ -61,13 +61,16 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
     async (request) => ({ success: true as const, data: await privacy.requestExport(sessionOf(request).user.id) }),
   );
 
-  app.get(
+  // A POST: the download uses the link up, and a request that changes something is never a GET, so an
+  // administrator's read-only session as the reader cannot take it (it answers 403 IMPERSONATION_READ_ONLY).
+  app.post(
     '/account/export/:token',
     {
       schema: {
-        summary: 'Download your data export (a zip): once, within 24 hours, signed in as its owner',
+        summary: 'Download your data export (a zip): once, within 24 hours, signed in as its owner; audited',
         tags,
         params: exportTokenParamsSchema,
+        body: z.strictObject({}).nullish(),
         response: { 200: z.any(), ...errors },
       },
       preHandler: required,

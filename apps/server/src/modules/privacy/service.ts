@@ -7,7 +7,7 @@ import {
   EXPORT_LINK_HOURS,
   type PrivacyStatus,
 } from '@hunab/contracts';
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Transaction } from '../../db/client.ts';
 import { accountDeletions, dataExports, users } from '../../db/schema.ts';
@@ -17,6 +17,7 @@ import { formatDay } from '../../lib/locale-format.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SubscriptionService } from '../subscriptions/service.ts';
+import { createAdminErasure } from './admin-erasure.ts';
 import { closeAll, reopenAll } from './closing.ts';
 import { eraseAccount } from './erasure.ts';
 import { collectExport } from './export.ts';
@@ -52,6 +53,8 @@ export interface PrivacyDeps {
    * (tests run `runDue` themselves, so nothing writes behind their back).
    */
   prepareAtOnce: boolean;
+  /** ADMIN_EMAIL: names the owner among administrators, whom no other administrator erases. */
+  ownerEmail?: string | undefined;
 }
 
 /**
@@ -59,7 +62,16 @@ export interface PrivacyDeps {
  * the background, downloaded once), and the deletion of the account: closed at once, erased after the grace period
  * by the scheduler unless restored with the deletion letter's link.
  */
-export function createPrivacyService({ db, mailer, subscriptions, publicUrl, now, log, prepareAtOnce }: PrivacyDeps) {
+export function createPrivacyService({
+  db,
+  mailer,
+  subscriptions,
+  publicUrl,
+  now,
+  log,
+  prepareAtOnce,
+  ownerEmail,
+}: PrivacyDeps) {
   const running = new Set<Promise<unknown>>();
 
   /** Prepares waiting exports now, in the background, rather than at the scheduler's next turn. */
@@ -213,7 +225,9 @@ export function createPrivacyService({ db, mailer, subscriptions, publicUrl, now
         .limit(1)
         .for('update', { skipLocked: true });
       if (!row) return false;
-      if (row.userId) await eraseAccount(tx, row.userId, { removeComments: row.removeComments, at: now() });
+      if (row.userId) {
+        await eraseAccount(tx, row.userId, { removeComments: row.removeComments, at: now(), deletionId: row.id });
+      }
       await markErased(tx, row.id);
       return true;
     });
@@ -299,7 +313,10 @@ export function createPrivacyService({ db, mailer, subscriptions, publicUrl, now
       return { status: 'preparing' as const, next_allowed_at: made.toISOString() };
     },
 
-    /** The archive of a link: once, while it is valid, and only to its owner (anyone else hears it does not exist). */
+    /**
+     * The archive of a link: once, while it is valid, and only to its owner (anyone else hears it does not exist).
+     * The download is audited (`account.export.download`, by the reader).
+     */
     async download(userId: string, token: string): Promise<Buffer> {
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -325,6 +342,13 @@ export function createPrivacyService({ db, mailer, subscriptions, publicUrl, now
           .update(dataExports)
           .set({ status: 'downloaded', downloadedAt: now(), archive: null })
           .where(eq(dataExports.id, row.id));
+        await recordAudit(tx, {
+          actorId: userId,
+          action: 'account.export.download',
+          targetType: 'data_export',
+          targetId: row.id,
+          after: { bytes: row.archive.length },
+        });
         return row.archive;
       });
     },
@@ -424,53 +448,17 @@ export function createPrivacyService({ db, mailer, subscriptions, publicUrl, now
       });
     },
 
-    /**
-     * An administrator erases an account at once for its owner's emailed request, after checking it came from the
-     * account's address; audited with the deletion's id (never the reader's id or address, which the erasure removes).
-     */
-    async adminErase(adminId: string, ref: string, options: { removeComments: boolean; reason: string }) {
-      const result = await db.transaction(async (tx) => {
-        const [found] = await tx
-          .select()
-          .from(users)
-          .where(
-            and(
-              ref.includes('@') ? sql`lower(${users.email}) = lower(${ref})` : eq(users.id, ref),
-              sql`${users.erasedAt} is null`,
-            ),
-          )
-          .for('update');
-        if (!found) throw new ApiError(404, 'USER_NOT_FOUND', 'No account has this id or email.');
-        if (found.id === adminId)
-          throw new ApiError(409, 'INVALID_STATE', 'Administrators cannot erase their own account here.');
-        const [open] = await tx
-          .select({ id: accountDeletions.id })
-          .from(accountDeletions)
-          .where(and(eq(accountDeletions.userId, found.id), eq(accountDeletions.status, 'closed')))
-          .for('update');
-        const deletionId = open
-          ? open.id
-          : (await closeIn(tx, found, { removeComments: options.removeComments, requestedBy: 'admin' })).id;
-        if (open) {
-          await tx
-            .update(accountDeletions)
-            .set({ removeComments: options.removeComments })
-            .where(eq(accountDeletions.id, open.id));
-        }
-        await eraseAccount(tx, found.id, { removeComments: options.removeComments, at: now() });
+    /** An administrator's deletion of an account for its owner's emailed request (admin-erasure.ts). */
+    adminErase: createAdminErasure({
+      db,
+      ownerEmail,
+      closeIn,
+      afterClosing,
+      async eraseNow(tx, userId, deletionId, removeComments) {
+        await eraseAccount(tx, userId, { removeComments, at: now(), deletionId });
         await markErased(tx, deletionId);
-        await recordAudit(tx, {
-          actorId: adminId,
-          action: 'account.erase',
-          targetType: 'account_deletion',
-          targetId: deletionId,
-          after: { status: 'erased', remove_comments: options.removeComments },
-          reason: options.reason,
-        });
-        return { deletion_id: deletionId, erased: true as const };
-      });
-      return result;
-    },
+      },
+    }),
 
     /** The scheduler's turn: waiting exports, expired links, due erasures. */
     async runDue(): Promise<Record<string, number>> {

@@ -2,6 +2,7 @@ import {
   acceptedResponseSchema,
   analyticsEventBodySchema,
   frontendErrorBodySchema,
+  keptAddress,
   storableJson,
 } from '@hunab/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,6 +19,13 @@ const MAX_STORED_JSON = 8_000;
 /** What a client may ask to have stored as free-form JSON: a few levels and a few kilobytes. */
 const STORED_ERROR = { maxDepth: 8, maxBytes: 16_000 };
 const STORED_CUSTOM_DATA = { maxDepth: 6, maxBytes: 4_000 };
+
+/** An error report's `url` as analytics keep addresses: the path and the kept parameters, never a link's token. */
+function withKeptAddress(error: unknown): unknown {
+  if (!error || typeof error !== 'object' || Array.isArray(error)) return error;
+  const { url } = error as { url?: unknown };
+  return typeof url === 'string' ? { ...error, url: keptAddress(url) } : error;
+}
 
 /** Keeps what can be stored, with every string cut to a size worth keeping. */
 function capped(value: unknown): unknown {
@@ -78,7 +86,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService 
         userId: request.session?.user.id ?? null,
         ip: request.ip,
         message: (storableJson(messageOf(error)) as string).slice(0, 1000),
-        error: capped(error),
+        error: capped(withKeptAddress(error)),
         errorInfo: errorInfo === undefined || errorInfo === null ? null : capped(errorInfo),
         userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
       });
@@ -114,7 +122,8 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService 
         value: body.value === undefined || body.value === null ? null : String(body.value),
         customData: body.customData ? capped(body.customData) : null,
         platform: body.platform ?? null,
-        url: body.url ?? null,
+        // The path and the kept parameters only: a one-time link's token never reaches the table.
+        url: body.url ? keptAddress(body.url) : null,
         sessionId: body.session_id ?? null,
         clientTimestamp:
           clientTime && !Number.isNaN(clientTime.getTime()) && Math.abs(clientTime.getFullYear() - 2000) < 1000

@@ -25,7 +25,9 @@ function usePrivacyStatus() {
 /** Saves the archive of an emailed link: fetched with the session's token, so only its owner gets it. */
 async function saveArchive(token: string): Promise<void> {
   const bearer = local.get(LOCAL_KEYS.authToken);
+  // A POST: the download uses the link up.
   const response = await fetch(apiUrl(`/account/export/${encodeURIComponent(token)}`), {
+    method: 'POST',
     headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
   });
   if (!response.ok) throw new ApiRequestError(response.status, 'INVALID_TOKEN', 'invalid');

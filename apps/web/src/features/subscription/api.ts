@@ -1,4 +1,4 @@
-import type { PlanTier, SubscriptionDto } from '@hunab/contracts';
+import { keptAddress, type PlanTier, type SubscriptionDto } from '@hunab/contracts';
 import { ApiRequestError, api, TIMEOUTS } from '../../lib/api.ts';
 import type { PromoCode } from '../../lib/plans.ts';
 import { createSendWindow } from '../../lib/send-window.ts';
@@ -105,8 +105,8 @@ export function noteSubscriptionView(subscription: SubscriptionDto | null, pageU
       subscriptionStatus: subscription?.status ?? 'none',
       subscriptionPlan: subscription?.plan_id ?? 'free',
       hasActiveSubscription: subscription?.active === true,
-      pageUrl,
-      referrer: document.referrer || undefined,
+      pageUrl: keptAddress(pageUrl) ?? undefined,
+      referrer: document.referrer ? (keptAddress(document.referrer, { withOrigin: true }) ?? undefined) : undefined,
     },
   }).catch(() => undefined);
 }

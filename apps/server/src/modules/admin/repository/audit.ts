@@ -34,6 +34,7 @@ export function createAuditRepository(db: Db) {
             id: adminAudit.id,
             actorId: adminAudit.actorId,
             actorEmail: users.email,
+            actorErased: sql<boolean>`${users.erasedAt} is not null`,
             action: adminAudit.action,
             targetType: adminAudit.targetType,
             targetId: adminAudit.targetId,

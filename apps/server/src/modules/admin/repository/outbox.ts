@@ -1,6 +1,6 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { outboxEmails } from '../../../db/schema.ts';
+import { outboxEmails, users } from '../../../db/schema.ts';
 import { listPage, type Page } from './shared.ts';
 
 /** The letters kept in the outbox because no mail server is configured (status not_sent). */
@@ -23,6 +23,10 @@ export function createOutboxRepository(db: Db) {
             createdAt: outboxEmails.createdAt,
             html: outboxEmails.htmlBody,
             text: outboxEmails.textBody,
+            /** The administrator the letter is for (by account or by address), or null for a reader's letter. */
+            adminRecipient: sql<string | null>`(select ${users.id} from ${users} where ${users.isAdmin}
+              and (${users.id} = ${outboxEmails.userId} or lower(${users.email}) = lower(${outboxEmails.toAddress}))
+              order by ${users.id} = ${outboxEmails.userId} desc limit 1)`,
           })
           .from(outboxEmails)
           .where(kept)

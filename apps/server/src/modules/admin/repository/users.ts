@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
 import {
@@ -11,6 +11,7 @@ import {
   subscriptions,
   users,
 } from '../../../db/schema.ts';
+import { ownerIdOf } from '../../auth/owner.ts';
 import { containing, listPage, ordered, type Page, type Transaction } from './shared.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -124,18 +125,8 @@ export function createUserRepository(db: Db) {
      * The owner among administrators: the administrator with the address `ownerEmail` (ADMIN_EMAIL) when there is
      * one, else the earliest administrator.
      */
-    async ownerId(executor: Db | Transaction, ownerEmail: string | undefined): Promise<string | undefined> {
-      const [row] = await executor
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.isAdmin, true))
-        .orderBy(
-          ownerEmail ? sql`lower(${users.email}) = lower(${ownerEmail}) desc` : sql`true`,
-          asc(users.createdAt),
-          asc(users.id),
-        )
-        .limit(1);
-      return row?.id;
+    ownerId(executor: Db | Transaction, ownerEmail: string | undefined): Promise<string | undefined> {
+      return ownerIdOf(executor, ownerEmail);
     },
 
     async lockUser(tx: Transaction, id: string): Promise<UserRow | undefined> {

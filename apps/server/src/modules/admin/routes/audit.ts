@@ -8,7 +8,7 @@ const AUDIT_CSV: CsvExport<AdminAuditRow> = {
   columns: [
     ['id', (r) => r.id],
     ['created_at', (r) => r.created_at],
-    ['actor', (r) => r.actor_email ?? r.actor_id],
+    ['actor', (r) => r.actor_label],
     ['action', (r) => r.action],
     ['target_type', (r) => r.target_type],
     ['target_id', (r) => r.target_id],
@@ -18,6 +18,13 @@ const AUDIT_CSV: CsvExport<AdminAuditRow> = {
     ['after', (r) => (r.after == null ? null : JSON.stringify(r.after))],
   ],
 };
+
+/**
+ * How a row names its actor: their email, or once the account is erased the label its tombstone carries (the local
+ * part of the anonymous address, `erased-…`), so the rows of one erased administrator still read as one author.
+ */
+const labelOf = (email: string | null, erased: boolean, id: string) =>
+  email === null ? id : erased ? (email.split('@')[0] ?? email) : email;
 
 /** The audit log: every administrator's change, newest first. */
 export const adminAuditRoutes: FastifyPluginAsyncZod<AdminSection & { repo: AuditRepository }> = async (
@@ -52,7 +59,8 @@ export const adminAuditRoutes: FastifyPluginAsyncZod<AdminSection & { repo: Audi
       const data = rows.map((row) => ({
         id: row.id,
         actor_id: row.actorId,
-        actor_email: row.actorEmail,
+        actor_email: row.actorErased ? null : row.actorEmail,
+        actor_label: labelOf(row.actorEmail, row.actorErased, row.actorId),
         action: row.action,
         target_type: row.targetType,
         target_id: row.targetId,

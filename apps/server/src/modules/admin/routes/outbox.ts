@@ -12,6 +12,17 @@ export function linksOf(text: string): string[] {
   return [...new Set(text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? [])];
 }
 
+/** Letters whose links are the reader's data itself: shown sealed to every administrator but their addressee. */
+const SEALED_KINDS = new Set(['dataExportReady']);
+
+/**
+ * Whether `viewer` sees a letter sealed (kind, time and recipient only): a letter addressed to an administrator
+ * shows its content to that administrator alone, so no administrator takes over another's account (or the owner's)
+ * with a reset link anyone can ask for; a data export's link opens to nobody else either.
+ */
+export const sealedFor = (viewer: string, letter: { kind: string; adminRecipient: string | null }) =>
+  letter.adminRecipient !== viewer && (letter.adminRecipient !== null || SEALED_KINDS.has(letter.kind));
+
 /**
  * The letters of a server without a mail server, read by an administrator in the admin area: how a self-hosted
  * installation confirms an address or resets a password. Once SMTP_URL is set, letters leave by mail and this list
@@ -40,20 +51,29 @@ export const adminOutboxRoutes: FastifyPluginAsyncZod<
         actorId: sessionOf(request).user.id,
         action: 'outbox.read',
         targetType: 'outbox_email',
-        after: { page: query.page, letters: rows.map((row) => row.id) },
+        after: {
+          page: query.page,
+          letters: rows.map((row) => row.id),
+          sealed: rows.filter((row) => sealedFor(sessionOf(request).user.id, row)).map((row) => row.id),
+        },
       });
-      const data = rows.map((row) => ({
-        id: row.id,
-        to: row.to,
-        kind: row.kind,
-        lang: row.lang,
-        subject: row.subject,
-        status: row.status,
-        created_at: row.createdAt.toISOString(),
-        html: row.html,
-        text: row.text,
-        links: linksOf(row.text),
-      }));
+      const viewer = sessionOf(request).user.id;
+      const data = rows.map((row) => {
+        const sealed = sealedFor(viewer, row);
+        return {
+          id: row.id,
+          to: row.to,
+          kind: row.kind,
+          lang: row.lang,
+          subject: row.subject,
+          status: row.status,
+          created_at: row.createdAt.toISOString(),
+          sealed,
+          html: sealed ? '' : row.html,
+          text: sealed ? '' : row.text,
+          links: sealed ? [] : linksOf(row.text),
+        };
+      });
       return { success: true as const, data, pagination: paginationOf(query, total) };
     },
   );

@@ -79,7 +79,9 @@ export const adminPrivacyRoutes: FastifyPluginAsyncZod<
     '/admin/privacy/erasures',
     {
       schema: {
-        summary: "Erase an account now, for its owner's request received by email from the account's address",
+        summary:
+          "Delete an account for its owner's request received from the account's address: closed with the grace " +
+          'period, or erased now when the reader asked for it in writing (owner rule for administrators)',
         tags,
         body: adminErasureBodySchema,
         response: { 200: adminErasureReplySchema, ...errors },
@@ -88,10 +90,10 @@ export const adminPrivacyRoutes: FastifyPluginAsyncZod<
     },
     async (request) => {
       const admin = changedBy(request);
-      const { user, remove_comments, reason } = request.body;
+      const { user, remove_comments, reason, immediate } = request.body;
       return {
         success: true as const,
-        data: await privacy.adminErase(admin.user.id, user, { removeComments: remove_comments, reason }),
+        data: await privacy.adminErase(admin.user.id, user, { removeComments: remove_comments, reason, immediate }),
       };
     },
   );

@@ -40,7 +40,7 @@ export default function AuditSection() {
   const when = useDateTime();
   const columns: Column<AdminAuditRow>[] = [
     { header: 'audit.when', cell: (row) => when(row.created_at), className: 'text-nowrap' },
-    { header: 'audit.actor', cell: (row) => row.actor_email ?? row.actor_id ?? '—', className: 'text-nowrap' },
+    { header: 'audit.actor', cell: (row) => row.actor_label, className: 'text-nowrap' },
     {
       header: 'audit.action',
       cell: (row) => t(`audit.actions.${row.action.replaceAll('.', '_')}`, { defaultValue: row.action }),

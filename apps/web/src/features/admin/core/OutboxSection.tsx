@@ -67,28 +67,35 @@ export default function OutboxSection() {
     {
       header: 'outbox.links',
       cell: (row) =>
-        row.links.length === 0
-          ? '—'
-          : row.links.map((link) => (
-              <a key={link} href={link} target="_blank" rel="noreferrer" className="d-block text-break small">
-                {link}
-              </a>
-            )),
+        row.sealed ? (
+          <span className="small text-body-secondary" data-testid="outbox-sealed">
+            {t('outbox.sealed')}
+          </span>
+        ) : row.links.length === 0 ? (
+          '—'
+        ) : (
+          row.links.map((link) => (
+            <a key={link} href={link} target="_blank" rel="noreferrer" className="d-block text-break small">
+              {link}
+            </a>
+          ))
+        ),
       minWidth: '14rem',
       maxWidth: '28rem',
     },
     {
       header: '',
-      cell: (row) => (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-primary text-nowrap"
-          aria-pressed={open === row.id}
-          onClick={() => setOpen(open === row.id ? null : row.id)}
-        >
-          {open === row.id ? t('outbox.close') : t('outbox.read')}
-        </button>
-      ),
+      cell: (row) =>
+        row.sealed ? null : (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-primary text-nowrap"
+            aria-pressed={open === row.id}
+            onClick={() => setOpen(open === row.id ? null : row.id)}
+          >
+            {open === row.id ? t('outbox.close') : t('outbox.read')}
+          </button>
+        ),
       end: true,
     },
   ];

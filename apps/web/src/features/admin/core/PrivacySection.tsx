@@ -1,4 +1,4 @@
-import type { AdminPrivacyRow } from '@hunab/contracts';
+import type { AdminErasure, AdminPrivacyRow } from '@hunab/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { ADMIN_QUERY_KEY, errorText } from '../data.ts';
 import { AdminList } from '../list/AdminList.tsx';
 import type { Column } from '../list/Table.tsx';
 import { useList } from '../list/useList.ts';
-import { Field, FilterSelect, InputField, SubmitField } from '../ui/fields.tsx';
+import { CheckField, Field, FilterSelect, InputField, SubmitField } from '../ui/fields.tsx';
 import { useDateTime } from './shared.tsx';
 
 const PATH = '/admin/privacy';
@@ -15,7 +15,7 @@ const STATUSES = {
   deletion: ['closed', 'awaiting_confirmation', 'restored', 'erased'],
   export: ['preparing', 'ready', 'downloaded', 'expired'],
 } as const;
-const blank = () => ({ user: '', reason: '', removeComments: false });
+const blank = () => ({ user: '', reason: '', removeComments: false, immediate: false });
 
 /**
  * Readers' data requests: account deletions waiting for their erasure (and what became of them) and data exports;
@@ -33,15 +33,21 @@ export default function PrivacySection() {
   const when = useDateTime();
   const queryClient = useQueryClient();
   const [form, setForm] = useState(blank);
-  const [done, setDone] = useState(false);
+  /** What the last deletion did: erased now, or closed until its erasure date. */
+  const [done, setDone] = useState<AdminErasure | null>(null);
   const erase = useMutation({
     mutationFn: () =>
-      api(`${PATH}/erasures`, {
-        body: { user: form.user.trim(), reason: form.reason, remove_comments: form.removeComments },
+      api<{ data: AdminErasure }>(`${PATH}/erasures`, {
+        body: {
+          user: form.user.trim(),
+          reason: form.reason,
+          remove_comments: form.removeComments,
+          immediate: form.immediate,
+        },
       }),
-    onSuccess: async () => {
+    onSuccess: async (reply) => {
       setForm(blank());
-      setDone(true);
+      setDone(reply.data);
       await queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
     },
   });
@@ -78,7 +84,7 @@ export default function PrivacySection() {
         className="card card-body mb-3"
         onSubmit={(event) => {
           event.preventDefault();
-          setDone(false);
+          setDone(null);
           erase.mutate();
         }}
       >
@@ -105,20 +111,28 @@ export default function PrivacySection() {
             {t('privacy.erase')}
           </SubmitField>
         </div>
-        <div className="form-check mt-2">
-          <input
-            id="erase-comments"
-            type="checkbox"
-            className="form-check-input"
+        <div className="mt-2">
+          <CheckField
+            name="remove-comments"
+            label={t('privacy.removeComments')}
             checked={form.removeComments}
-            onChange={(event) => setForm({ ...form, removeComments: event.target.checked })}
+            onChange={(removeComments) => setForm({ ...form, removeComments })}
           />
-          <label className="form-check-label small" htmlFor="erase-comments">
-            {t('privacy.removeComments')}
-          </label>
+          <CheckField
+            name="immediate"
+            label={t('privacy.immediate')}
+            checked={form.immediate}
+            onChange={(immediate) => setForm({ ...form, immediate })}
+          />
         </div>
         {erase.error && <div className="alert alert-danger py-2 mt-2 mb-0">{errorText(erase.error)}</div>}
-        {done && <div className="alert alert-success py-2 mt-2 mb-0">{t('privacy.erased')}</div>}
+        {done && (
+          <div className="alert alert-success py-2 mt-2 mb-0" data-testid="erasure-done">
+            {done.erased || !done.erase_after
+              ? t('privacy.erased')
+              : t('privacy.closedUntil', { date: when(done.erase_after) })}
+          </div>
+        )}
       </form>
       <AdminList
         list={list}

@@ -45,6 +45,32 @@ export function InputField({
   );
 }
 
+/** A checkbox with its label after it, whose change hands over whether it is checked. */
+export function CheckField({
+  label,
+  checked,
+  onChange,
+  name,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  name?: string;
+}) {
+  return (
+    <label className="form-check small mb-1 d-block">
+      <input
+        type="checkbox"
+        className="form-check-input"
+        name={name}
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span className="form-check-label">{label}</span>
+    </label>
+  );
+}
+
 /** A labelled text of several lines whose change hands over the new text. */
 export function TextAreaField({
   label,
