@@ -339,7 +339,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     // Administrators read every operation; everyone else the public ones, without the admin and debug tools.
-    uiHooks: { preHandler: sessionHooks(auth).optional },
+    // The document differs by who asks, so no cache may give one reader's copy to another.
+    uiHooks: {
+      onRequest: (_request, reply, done) => {
+        reply.header('vary', 'Authorization');
+        done();
+      },
+      preHandler: sessionHooks(auth).optional,
+    },
     transformSpecification: (spec, request) => (request.session?.user.isAdmin ? spec : withoutInternalOperations(spec)),
   });
 

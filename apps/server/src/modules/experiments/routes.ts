@@ -30,6 +30,8 @@ import { orderBy } from '../insights/service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
 const writeErrors = { ...errors, 409: errorBodySchema, 429: errorBodySchema };
+/** The changes check the session in a hook of their own (`adminChange`), so their description says it here. */
+const security = [{ bearer: [] }];
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
 
 /**
@@ -216,6 +218,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService
       schema: {
         summary: 'Start an A/B test',
         tags: ['admin'],
+        security,
         body: experimentCreateBodySchema,
         response: { 200: experimentResponseSchema, ...writeErrors },
       },
@@ -247,6 +250,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService
       schema: {
         summary: 'Rename an A/B test, change its variants’ weights, stop or restart it',
         tags: ['admin'],
+        security,
         params: experimentIdParamsSchema,
         body: experimentUpdateBodySchema,
         response: { 200: experimentResponseSchema, ...writeErrors },
