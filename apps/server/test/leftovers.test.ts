@@ -1,9 +1,11 @@
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { outboxEmails } from '../src/db/schema.ts';
 import { newAccount, newAdmin } from './helpers/accounts.ts';
 import { useTestApp } from './helpers/app.ts';
-import { client } from './helpers/http.ts';
+import { client, newAddress, newEmail } from './helpers/http.ts';
 
 /** The smaller limits of the third hardening round: the log, the API description, the admin letters. */
 const ctx = useTestApp();
@@ -116,5 +118,45 @@ describe('the deletion form’s password', () => {
     }
     expect(statuses.slice(0, 5).every((status) => status !== 429)).toBe(true);
     expect(statuses[5]).toBe(429);
+  });
+});
+
+describe('mailing-list confirmations', () => {
+  const letters = async (email: string) =>
+    (
+      await ctx.database.db
+        .select({ id: outboxEmails.id })
+        .from(outboxEmails)
+        .where(
+          and(sql`lower(${outboxEmails.toAddress}) = lower(${email})`, eq(outboxEmails.kind, 'confirmSubscription')),
+        )
+    ).length;
+  const join = (email: string, interest: string) =>
+    http.post('/api/subscriptions/subscribe', { email, interest, lang: 'en' }, { ip: newAddress() });
+
+  it('sends one letter per address and list until its link expires, however many ask', async () => {
+    const email = newEmail('list');
+    for (let i = 0; i < 12; i++) {
+      const reply = await join(i % 2 ? email : email.toUpperCase(), 'coach');
+      expect(reply.status).toBe(200);
+      expect(reply.body.subscribed).toBe(false);
+    }
+    expect(await letters(email)).toBe(1);
+    try {
+      ctx.clock.offsetMs = 73 * 3_600_000;
+      await join(email, 'coach');
+      await join(email, 'coach');
+    } finally {
+      ctx.clock.offsetMs = 0;
+    }
+    expect(await letters(email)).toBe(2);
+  });
+
+  it('sends one address at most three confirmations a day across the lists', async () => {
+    const email = newEmail('lists');
+    for (const interest of ['coach', 'essence', '13moons', 'general', '13secrets', '13days']) {
+      expect((await join(email, interest)).status).toBe(200);
+    }
+    expect(await letters(email)).toBe(3);
   });
 });
