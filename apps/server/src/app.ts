@@ -208,7 +208,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     windowMs: 3_600_000,
     now,
   });
-  const auth = createAuthService({ repo: authRepository, config, mailer, now, registrations });
+  const auth = createAuthService({
+    repo: authRepository,
+    config,
+    mailer,
+    now,
+    registrations,
+    // The embedded database is a local or demo one, whose demo and offline test accounts are meant to be made.
+    reserveDemoAddresses: database.kind !== 'pglite',
+  });
   const subscriptions = createSubscriptionService(database.db, now);
   const testimonials = createTestimonialService({ db: database.db, now });
   app.decorate('subscriptions', subscriptions);

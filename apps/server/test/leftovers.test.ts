@@ -5,7 +5,7 @@ import { buildApp } from '../src/app.ts';
 import { outboxEmails } from '../src/db/schema.ts';
 import { newAccount, newAdmin } from './helpers/accounts.ts';
 import { useTestApp } from './helpers/app.ts';
-import { client, newAddress, newEmail } from './helpers/http.ts';
+import { client, newAddress, newEmail, registration } from './helpers/http.ts';
 
 /** The smaller limits of the third hardening round: the log, the API description, the admin letters. */
 const ctx = useTestApp();
@@ -158,5 +158,53 @@ describe('mailing-list confirmations', () => {
       expect((await join(email, interest)).status).toBe(200);
     }
     expect(await letters(email)).toBe(3);
+  });
+});
+
+describe('a closed account', () => {
+  it('cannot reset its password; the letter says how to restore the account instead', async () => {
+    const reader = await newAccount(http);
+    expect(
+      (await http.post('/api/account/delete', { password: 'correct horse' }, { token: reader.token })).status,
+    ).toBe(200);
+    const letters = () =>
+      ctx.database.db.select().from(outboxEmails).where(sql`lower(${outboxEmails.toAddress}) = lower(${reader.email})`);
+    expect((await http.post('/api/auth/reset-password', { email: reader.email })).status).toBe(200);
+    await ctx.app.mailer.flush();
+    const sent = (await letters()).filter((row) => ['resetPassword', 'closedAccountReset'].includes(row.kind));
+    expect(sent.map((row) => row.kind)).toEqual(['closedAccountReset']);
+    expect(sent[0]?.link).toBeNull();
+    expect(sent[0]?.textBody).toMatch(/Restore my account/);
+    expect(sent[0]?.textBody).not.toMatch(/token=/);
+    // The account stays closed: the old password is still refused at sign-in, as before the request.
+    const signIn = await http.post(
+      '/api/auth/login',
+      { email: reader.email, password: 'correct horse' },
+      { ip: newAddress() },
+    );
+    expect(signIn.status).not.toBe(200);
+  });
+});
+
+describe('the demo and offline test addresses', () => {
+  it('cannot be taken by signing up or moving an account there on PostgreSQL, and can on the embedded database', async () => {
+    const onPostgres = ctx.database.kind !== 'pglite';
+    for (const email of ['test@hunab.local', 'ADMIN@hunab.local']) {
+      const reply = await http.post('/api/auth/register', registration({ email }), { ip: newAddress() });
+      if (onPostgres) {
+        expect(reply.status, email).toBe(400);
+        expect(reply.body.error.code).toBe('VALIDATION_ERROR');
+      } else {
+        expect([200, 409], email).toContain(reply.status);
+      }
+    }
+    if (!onPostgres) return;
+    const reader = await newAccount(http);
+    const moved = await http.post(
+      '/api/auth/email',
+      { email: 'test@hunab.local', password: 'correct horse' },
+      { token: reader.token },
+    );
+    expect(moved.status).toBe(400);
   });
 });
