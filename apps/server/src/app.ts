@@ -209,7 +209,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     windowMs: 3_600_000,
     now,
   });
-  const auth = createAuthService({ repo: authRepository, config, mailer, now, registrations });
+  const auth = createAuthService({
+    repo: authRepository,
+    config,
+    mailer,
+    now,
+    registrations,
+    // The embedded database is a local or demo one, whose demo and offline test accounts are meant to be made.
+    reserveDemoAddresses: database.kind !== 'pglite',
+  });
   const subscriptions = createSubscriptionService(database.db, now);
   const testimonials = createTestimonialService({ db: database.db, now });
   app.decorate('subscriptions', subscriptions);
@@ -346,7 +354,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     // Administrators read every operation; everyone else the public ones, without the admin and debug tools.
-    uiHooks: { preHandler: sessionHooks(auth).optional },
+    // The document differs by who asks, so no cache may give one reader's copy to another.
+    uiHooks: {
+      onRequest: (_request, reply, done) => {
+        reply.header('vary', 'Authorization');
+        done();
+      },
+      preHandler: sessionHooks(auth).optional,
+    },
     transformSpecification: (spec, request) => (request.session?.user.isAdmin ? spec : withoutInternalOperations(spec)),
   });
 

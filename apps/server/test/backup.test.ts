@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -25,14 +25,21 @@ const file = join(folder, 'hunab.backup');
 const fresh = `hunab_restored_${process.pid}_${randomBytes(4).toString('hex')}`;
 const closers: Array<() => Promise<unknown>> = [];
 
-function npm(script: 'db:backup' | 'db:restore', env: Record<string, string | undefined>) {
-  const result = spawnSync('npm', ['run', '--silent', script, '--', file], {
+function script(name: 'db:backup' | 'db:restore', env: Record<string, string | undefined>, ...flags: string[]) {
+  return spawnSync('npm', ['run', '--silent', name, '--', file, ...flags], {
     cwd: root,
     env: { ...process.env, ...env },
     encoding: 'utf8',
   });
-  expect(result.status, `${script}: ${result.stdout}${result.stderr}`).toBe(0);
 }
+
+function npm(name: 'db:backup' | 'db:restore', env: Record<string, string | undefined>) {
+  const result = script(name, env);
+  expect(result.status, `${name}: ${result.stdout}${result.stderr}`).toBe(0);
+}
+
+/** The mode bits of the backup file. */
+const modeOf = (path: string) => statSync(path).mode & 0o777;
 
 async function postgres(query: string) {
   const admin = new pg.Client({ connectionString: url });
@@ -80,8 +87,17 @@ describe('backing up and restoring the database', () => {
     expect(JSON.stringify(before.journal)).toContain('Day out of time');
 
     let restored: Database;
+    // A file left world-readable from before is narrowed: the copy holds every account.
+    writeFileSync(file, '', { mode: 0o644 });
+    chmodSync(file, 0o644);
     if (url && original.url) {
       npm('db:backup', { DATABASE_URL: original.url });
+      expect(modeOf(file)).toBe(0o600);
+      // A database that holds tables is not replaced without --force.
+      const refused = script('db:restore', { DATABASE_URL: original.url });
+      expect(refused.status).not.toBe(0);
+      expect(refused.stderr).toMatch(/already holds \d+ tables.*--force/);
+      expect((await http.get('/api/journal/2024-07-25', token)).body).toEqual(before.journal);
       await app.close();
       await postgres(`create database ${fresh}`);
       npm('db:restore', { DATABASE_URL: databaseUrlFor(url, fresh) });
@@ -91,6 +107,10 @@ describe('backing up and restoring the database', () => {
       await app.close();
       await original.close();
       npm('db:backup', { DATABASE_URL: '', DATA_DIR: dirname(original.location) });
+      expect(modeOf(file)).toBe(0o600);
+      const refused = script('db:restore', { DATABASE_URL: '', DATA_DIR: dirname(original.location) });
+      expect(refused.status).not.toBe(0);
+      expect(refused.stderr).toMatch(/already holds a database.*--force/);
       const dataDir = join(folder, 'restored');
       npm('db:restore', { DATABASE_URL: '', DATA_DIR: dataDir });
       restored = await openDatabase({ dataDir });
@@ -103,4 +123,24 @@ describe('backing up and restoring the database', () => {
     expect(signedIn.status).toBe(200);
     expect(await read({ token: signedIn.body.token })).toEqual(before);
   }, 240_000);
+
+  it('gives pg_dump the password in PGPASSWORD, never on its command line', () => {
+    const tools = join(folder, 'tools');
+    mkdirSync(tools, { recursive: true });
+    const seen = join(folder, 'seen.txt');
+    writeFileSync(
+      join(tools, 'pg_dump'),
+      `#!/bin/sh\nprintf 'args=%s\\npassword=%s\\n' "$*" "$PGPASSWORD" > '${seen}'\n: > "$4"\n`,
+      { mode: 0o755 },
+    );
+    npm('db:backup', {
+      DATABASE_URL: 'postgres://hunab:s3cret%21pw@127.0.0.1:1/hunab?sslmode=disable',
+      PATH: `${tools}:${process.env.PATH}`,
+    });
+    const [args, password] = readFileSync(seen, 'utf8').split('\n');
+    expect(args).not.toContain('s3cret');
+    expect(args).toContain('postgres://hunab@127.0.0.1:1/hunab?sslmode=disable');
+    expect(password).toBe('password=s3cret!pw');
+    expect(modeOf(file)).toBe(0o600);
+  });
 });

@@ -1,5 +1,5 @@
-import { describe, it } from 'vitest';
-import { BODY_PATH_VALUES, fill, ODD_VALUES, useCorpus } from './helpers/bad-input.ts';
+import { describe, expect, it } from 'vitest';
+import { BODY_PATH_VALUES, fill, ODD_STRINGS, ODD_VALUES, useCorpus } from './helpers/bad-input.ts';
 
 /** The corpus, part four: an administrator's odd values to the admin endpoints. */
 const corpus = useCorpus();
@@ -44,4 +44,23 @@ describe('the bad-input corpus: the admin endpoints', () => {
       }
     }
   }, 1_500_000);
+
+  it('never answers 5xx to an otherwise good letter whose subject or text holds NUL, RLO or BOM', async () => {
+    const letters = corpus.endpoints().filter((e) => e.method === 'POST' && e.path.startsWith('/api/admin/letters'));
+    expect(letters.map((e) => e.path).sort()).toEqual(['/api/admin/letters', '/api/admin/letters/test']);
+    const draft = { topic: 'product_news', lang: 'en', subject: 'News of the moon', body: 'A new reading is out.' };
+    const odd = [...ODD_STRINGS, '\ufeff', '\ufeffNews', 'News\u202e', 'a\r\nBcc: someone@example.com'];
+    for (const { path } of letters) {
+      for (const field of ['subject', 'body', 'reason']) {
+        if (field === 'reason' && path.endsWith('/test')) continue;
+        for (const value of odd) {
+          // The send asks for the audience the administrator confirmed: 1 is never this topic's, so nothing goes out.
+          const letter = { ...draft, ...(path.endsWith('/test') ? {} : { audience: 1 }), [field]: value };
+          await corpus.expectRefusedCleanly(`admin POST ${path} ${field}=${JSON.stringify(value).slice(0, 40)}`, () =>
+            corpus.http.call('POST', path, letter, { token: corpus.adminToken() }),
+          );
+        }
+      }
+    }
+  });
 });

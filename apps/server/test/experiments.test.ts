@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { users } from '../src/db/schema.ts';
-import { pickVariant } from '../src/modules/experiments/routes.ts';
+import { experimentExposures, users } from '../src/db/schema.ts';
+import { EXPOSURES_PER_ADDRESS_PER_HOUR, pickVariant } from '../src/modules/experiments/routes.ts';
 import { useTestApp } from './helpers/app.ts';
 import { client, newAddress, registration } from './helpers/http.ts';
 
@@ -88,9 +88,9 @@ describe('A/B tests', () => {
     const given = new Map<string, string>();
     for (let i = 0; i < 20; i++) {
       const anonymousId = `visitor-${i}-abcdef`;
-      const reply = await http.get(`/api/experiments/cta-color/assignment?anonymousId=${anonymousId}`, {
-        ip: newAddress(),
-      });
+      const ip = newAddress();
+      await http.post('/api/analytics/track', { event: 'page_view', session_id: anonymousId }, { ip });
+      const reply = await http.get(`/api/experiments/cta-color/assignment?anonymousId=${anonymousId}`, { ip });
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
       expect(reply.body.data.variant).toBe(pickVariant('cta-color', `anon:${anonymousId}`, VARIANTS));
       given.set(anonymousId, reply.body.data.variant);
@@ -138,6 +138,38 @@ describe('A/B tests', () => {
     expect(await audits('experiment.stop')).toBe(1);
     const after = await http.get('/api/experiments/cta-color/assignment?anonymousId=someone-new-1');
     expect(after.body.data).toEqual({ key: 'cta-color', variant: 'control', running: false });
+  });
+
+  it('counts an anonymous id only once seen on a page view, and a few new exposures per address an hour', async () => {
+    const created = await http.post(
+      '/api/admin/experiments',
+      { key: 'banner-text', name: 'Banner text', variants: VARIANTS },
+      { token: boss.token },
+    );
+    expect(created.status).toBe(200);
+    const exposures = async () =>
+      (await ctx.database.db.select().from(experimentExposures)).filter(
+        (row) => row.experimentId === created.body.data.id,
+      ).length;
+    const assign = (anonymousId: string, ip: string) =>
+      http.get(`/api/experiments/banner-text/assignment?anonymousId=${anonymousId}`, { ip });
+    // Made-up ids get their variant but are not counted.
+    const prober = newAddress();
+    for (let i = 0; i < 30; i++) {
+      const reply = await assign(`made-up-${i}-abcdef`, prober);
+      expect(reply.status).toBe(200);
+      expect(reply.body.data.running).toBe(true);
+    }
+    expect(await exposures()).toBe(0);
+    // Visitors seen on a page view are counted, up to the address's share of the hour.
+    const office = newAddress();
+    for (let i = 0; i < EXPOSURES_PER_ADDRESS_PER_HOUR + 5; i++) {
+      const anonymousId = `seen-${i}-abcdef`;
+      await http.post('/api/analytics/track', { event: 'page_view', session_id: anonymousId }, { ip: newAddress() });
+      expect((await assign(anonymousId, office)).status).toBe(200);
+      expect((await assign(anonymousId, office)).status).toBe(200);
+    }
+    expect(await exposures()).toBe(EXPOSURES_PER_ADDRESS_PER_HOUR);
   });
 
   it('refuses bad input with 400 and unknown tests with 404', async () => {

@@ -43,13 +43,11 @@ describe('the 13 secrets list with double opt-in', () => {
     expect(confirmation.mail.headerLines.some((line) => line.key === 'list-unsubscribe')).toBe(false);
     expect((await check(email)).body.subscribed).toBe(false);
 
-    // Asking again while unconfirmed sends a new confirmation, never a letter.
+    // Asking again while the link still works sends nothing more: one waiting confirmation per address and list.
     await api.post('/api/subscriptions/subscribe', { email, interest: '13secrets', lang: 'en' }, { ip: newAddress() });
+    await ctx.app.mailer.flush();
     const toAddress = () => smtp.received.filter((mail) => mail.to.includes(email));
-    for (let waited = 0; toAddress().length < 2 && waited < 5000; waited += 50) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(toAddress().map((mail) => mail.subject)).toEqual([confirmation.subject, confirmation.subject]);
+    expect(toAddress().map((mail) => mail.subject)).toEqual([confirmation.subject]);
 
     const confirmed = await ctx.app.inject({
       method: 'GET',

@@ -440,7 +440,14 @@ describe('push reminders', () => {
 
 describe('push endpoints and the server’s own network', () => {
   it('tells public addresses from loopback, private, link-local, unique-local, multicast and metadata ones', () => {
-    for (const address of ['8.8.8.8', '1.1.1.1', '2a00:1450:4001:82b::200a', '::ffff:8.8.8.8']) {
+    for (const address of [
+      '8.8.8.8',
+      '1.1.1.1',
+      '2a00:1450:4001:82b::200a',
+      '::ffff:8.8.8.8',
+      '2002:808:808::1',
+      '64:ff9b::808:808',
+    ]) {
       expect(isPublicAddress(address), address).toBe(true);
     }
     for (const address of [
@@ -461,6 +468,15 @@ describe('push endpoints and the server’s own network', () => {
       '::ffff:127.0.0.1',
       '::ffff:7f00:1',
       '64:ff9b::a9fe:a9fe',
+      '0:0:0:0:0:ffff:7f00:1',
+      // IPv4-compatible addresses (::/96), public IPv4 inside or not, and 6to4 (2002::/16) with an internal IPv4.
+      '::7f00:1',
+      '::127.0.0.1',
+      '::a9fe:a9fe',
+      '::8.8.8.8',
+      '2002:7f00:1::',
+      '2002:a9fe:a9fe::1',
+      '2002:0a00:0001:1::1',
       'not an address',
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
@@ -491,6 +507,9 @@ describe('push endpoints and the server’s own network', () => {
         'https://169.254.169.254/latest/meta-data/',
         'https://[fd12::1]/x',
         'https://[::ffff:127.0.0.1]/x',
+        'https://[::127.0.0.1]/x',
+        'https://[2002:7f00:1::1]/x',
+        'https://[2002:a9fe:a9fe::]/latest/meta-data/',
         'https://224.0.0.1/x',
         `https://localhost:${port}/x`,
         `http://93.184.215.14/x`,

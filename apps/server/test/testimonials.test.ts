@@ -49,6 +49,37 @@ function jpegWithExif(): Buffer {
   ]);
 }
 
+/**
+ * A phone's multi-picture JPEG: a first image carrying a multi-picture index (APP2 "MPF") that points past its end,
+ * where a second image follows with EXIF and a comment of its own.
+ */
+function multiPictureJpeg(): { file: Buffer; first: Buffer } {
+  const segment = (marker: number, data: Buffer) => {
+    const head = Buffer.from([0xff, marker, 0, 0]);
+    head.writeUInt16BE(data.length + 2, 2);
+    return Buffer.concat([head, data]);
+  };
+  const picture = (width: number, extra: Buffer[]) => {
+    const frame = Buffer.from([8, 0x01, 0xe0, width >> 8, width & 255, 1, 1, 0x11, 0]);
+    return Buffer.concat([
+      Buffer.from([0xff, 0xd8]),
+      ...extra,
+      segment(0xc0, frame),
+      segment(0xda, Buffer.from([1, 1, 0, 0, 0x3f, 0])),
+      // Entropy-coded data with a stuffed 0xFF 0x00 and a restart marker, which do not end the scan.
+      Buffer.from([0x12, 0xff, 0x00, 0x34, 0xff, 0xd0, 0x56, 0xff, 0xd9]),
+    ]);
+  };
+  const profile = segment(0xe2, Buffer.from('ICC_PROFILE\u0000\u0001\u0001colours', 'latin1'));
+  const index = segment(0xe2, Buffer.from('MPF\u0000MM\u0000*second picture at 1234', 'latin1'));
+  const first = picture(640, [profile, index]);
+  const second = picture(160, [
+    segment(0xe1, Buffer.from('Exif\u0000\u0000GPS 48.85N 2.35E', 'latin1')),
+    segment(0xfe, Buffer.from('taken on my phone', 'latin1')),
+  ]);
+  return { file: Buffer.concat([first, second]), first };
+}
+
 const words = 'Reading my kin every morning changed how I plan my week.';
 const submit = (account: Account | null, extra: Record<string, unknown> = {}) =>
   http.post(
@@ -79,6 +110,29 @@ describe('the screenshot of a testimonial', () => {
     expect(jpeg.bytes.includes(Buffer.from('my phone'))).toBe(false);
     expect(jpeg.bytes.includes(Buffer.from('JFIF'))).toBe(true);
     expect(jpeg.bytes.subarray(-2)).toEqual(Buffer.from([0xff, 0xd9]));
+  });
+
+  it('keeps only the first picture of a multi-picture JPEG, without its index or the second one’s EXIF', async () => {
+    const { file, first } = multiPictureJpeg();
+    const reader = await newAccount(http);
+    const sent = await submit(reader, { screenshot: file.toString('base64') });
+    expect(sent.status).toBe(200);
+    const image = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/testimonials/${sent.body.data.id}/screenshot`,
+      headers: { authorization: `Bearer ${reader.token}` },
+    });
+    expect(image.statusCode).toBe(200);
+    const kept = image.rawPayload;
+    for (const gone of ['GPS', 'my phone', 'MPF', 'second picture'])
+      expect(kept.includes(Buffer.from(gone))).toBe(false);
+    expect(kept.includes(Buffer.from('ICC_PROFILE'))).toBe(true);
+    expect(kept.subarray(-2)).toEqual(Buffer.from([0xff, 0xd9]));
+    // One start and one end of image: the first picture's scan whole, with its stuffed byte and restart marker.
+    expect(kept.indexOf(Buffer.from([0xff, 0xd8]), 2)).toBe(-1);
+    expect(kept.indexOf(Buffer.from([0xff, 0xd9]))).toBe(kept.length - 2);
+    expect(kept.subarray(-9)).toEqual(first.subarray(-9));
+    expect(cleanScreenshot(file)).toMatchObject({ width: 640, height: 480 });
   });
 
   it('refuses what is not a PNG or JPEG whatever it claims, damaged files and giant sizes', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminListQuerySchema, adminListResponseSchema } from './admin-lists.ts';
 import { EMAIL_TOPICS } from './email-topics.ts';
+import { safeTrimmedText } from './text.ts';
 
 /**
  * The topics an administrator writes letters for. The daily reading has a sender of its own (the daily reminder),
@@ -20,20 +21,21 @@ const topicSchema = z.enum(['product_news', '13secrets', 'programme_reminders'])
 
 /**
  * A letter to the readers of one topic of one language's list. The text is plain: paragraphs apart by an empty
- * line, https addresses made links; nothing in it is read as HTML.
+ * line, https addresses made links; nothing in it is read as HTML. Subject and text can be stored (no NUL, no lone
+ * surrogates), and the subject is one line.
  */
 export const letterDraftSchema = z.strictObject({
   topic: topicSchema,
   lang: languageSchema,
-  subject: z.string().trim().min(1).max(LETTER_SUBJECT_MAX),
-  body: z.string().trim().min(1).max(LETTER_BODY_MAX),
+  subject: safeTrimmedText(1, LETTER_SUBJECT_MAX).refine((value) => !/[\r\n]/.test(value), 'must be one line'),
+  body: safeTrimmedText(1, LETTER_BODY_MAX),
 });
 export type LetterDraft = z.infer<typeof letterDraftSchema>;
 
 /** Sending to every reader is deliberate: the count the administrator confirmed must still be the audience's. */
 export const letterSendBodySchema = letterDraftSchema.extend({
   audience: z.number().int().min(1).max(10_000_000),
-  reason: z.string().trim().max(500).optional(),
+  reason: safeTrimmedText(0, 500).optional(),
 });
 
 export const letterAudienceQuerySchema = z.strictObject({ topic: topicSchema, lang: languageSchema });

@@ -14,6 +14,16 @@ export function safeText(max: number) {
     .refine((value) => !hasForbiddenCharacters(value), 'contains characters that are not allowed');
 }
 
+/** Text trimmed of the spaces around it, of `min` to `max` characters, that can be stored (as `safeText`). */
+export function safeTrimmedText(min: number, max: number) {
+  return z
+    .string()
+    .trim()
+    .min(min, `must be at least ${min} characters`)
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !hasForbiddenCharacters(value), 'contains characters that are not allowed');
+}
+
 /** Removes what PostgreSQL cannot store from free-form JSON (NUL, unpaired surrogates) before it is kept. */
 export function storableJson(value: unknown): unknown {
   if (typeof value === 'string') return value.replace(new RegExp(FORBIDDEN_CHARACTERS.source, 'g'), '');

@@ -28,6 +28,7 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
+  ['::', 96], // IPv4-compatible (deprecated, RFC 4291): never a public host
   ['64:ff9b:1::', 48], // local-use NAT64
   ['100::', 64], // discard
   ['2001:db8::', 32], // documentation
@@ -39,17 +40,40 @@ for (const [network, prefix] of [
   internal.addSubnet(network, prefix, 'ipv6');
 }
 
-/** The IPv4 address an IPv6 address carries (mapped `::ffff:a.b.c.d`, NAT64 `64:ff9b::a.b.c.d`), if any. */
+/** The eight 16-bit groups of an IPv6 literal (a dotted IPv4 tail read as two groups), or null. */
+function groupsOf(address: string): number[] | null {
+  let text = address.toLowerCase();
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted?.[1]) {
+    if (isIP(dotted[1]) !== 4) return null;
+    const [a = 0, b = 0, c = 0, d = 0] = dotted[1].split('.').map(Number);
+    text = `${text.slice(0, -dotted[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const part = (half: string | undefined) => (half ? half.split(':').map((group) => Number.parseInt(group, 16)) : []);
+  const head = part(halves[0]);
+  const tail = part(halves[1]);
+  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
+  if (fill < 0) return null;
+  const groups = [...head, ...Array<number>(fill).fill(0), ...tail];
+  return groups.length === 8 && groups.every((group) => group >= 0 && group <= 0xffff) ? groups : null;
+}
+
+const ipv4Of = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join('.');
+
+/**
+ * The IPv4 address an IPv6 address carries, if any: mapped `::ffff:a.b.c.d`, NAT64 `64:ff9b::a.b.c.d` and 6to4
+ * `2002:AABB:CCDD::` (RFC 3056), whose embedded address is where the packets go.
+ */
 function embeddedIpv4(address: string): string | null {
-  const match = /^(?:::ffff:|64:ff9b::)(?:0:)?(.+)$/i.exec(address);
-  if (!match?.[1]) return null;
-  const tail = match[1];
-  if (isIP(tail) === 4) return tail;
-  const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(tail);
-  if (!hex?.[1] || !hex[2]) return null;
-  const high = Number.parseInt(hex[1], 16);
-  const low = Number.parseInt(hex[2], 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  const groups = groupsOf(address);
+  if (!groups) return null;
+  const [g0, g1, g2, g3, g4, g5, g6 = 0, g7 = 0] = groups;
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0xffff) return ipv4Of(g6, g7);
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return ipv4Of(g6, g7);
+  if (g0 === 0x2002) return ipv4Of(g1 ?? 0, g2 ?? 0);
+  return null;
 }
 
 /** Whether `address` (an IPv4 or IPv6 literal) is a public, routable unicast address. */
@@ -57,9 +81,9 @@ export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
   if (family === 4) return !internal.check(address, 'ipv4');
+  if (internal.check(address, 'ipv6')) return false;
   const v4 = embeddedIpv4(address);
-  if (v4) return isPublicAddress(v4);
-  return !internal.check(address, 'ipv6');
+  return v4 ? isPublicAddress(v4) : true;
 }
 
 export type Resolver = (host: string) => Promise<string[]>;

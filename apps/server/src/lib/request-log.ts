@@ -2,8 +2,17 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import pino, { type Bindings, type ChildLoggerOptions, type LevelWithSilentOrString } from 'pino';
 
-/** Query parameters that carry a secret: emailed-link tokens, signatures, OAuth codes. */
-const SECRET_QUERY = /^(?:token|t|key|secret|sig|signature|code|state|password|access_token|refresh_token)$/i;
+/** Query parameters that carry a secret: emailed-link tokens (an export's, a team invitation's), signatures, OAuth codes. */
+const SECRET_QUERY =
+  /^(?:token|t|key|secret|sig|signature|code|state|password|access_token|refresh_token|export|invite)$/i;
+/**
+ * A query value that looks like a token whatever its parameter's name: 20 or more characters of the alphabets tokens
+ * are written in (base64url, base64, hex, a JWT's dots), with both letters and digits. A record's id (a UUID) is not
+ * a secret and stays readable.
+ */
+const TOKEN_LIKE = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z0-9_.~+/=-]{20,}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const looksLikeToken = (value: string) => TOKEN_LIKE.test(value) && !UUID.test(value);
 /** Path parameters that are secrets in every route that has them. */
 const SECRET_PARAMS = new Set(['token']);
 /** Routes whose parameter is a secret although its name does not say so: the personal feed's address. */
@@ -60,15 +69,22 @@ export function loggableUrl(url: string, route?: string, params?: unknown): stri
   const kept = query
     .split('&')
     .map((pair) => {
-      const [name = ''] = pair.split('=', 1);
-      let decoded = name;
-      try {
-        decoded = decodeURIComponent(name);
-      } catch {}
-      return SECRET_QUERY.test(decoded) ? `${name}=${REDACTED}` : pair;
+      const at = pair.indexOf('=');
+      const name = at === -1 ? pair : pair.slice(0, at);
+      const value = at === -1 ? '' : pair.slice(at + 1);
+      return SECRET_QUERY.test(decoded(name)) || looksLikeToken(decoded(value)) ? `${name}=${REDACTED}` : pair;
     })
     .join('&');
   return `${path}?${kept}`;
+}
+
+/** A query name or value as its percent-encoding says, or as written when that is broken. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 const routeOf = (request: FastifyRequest): string | undefined => {

@@ -5,6 +5,7 @@ import { ApiError, isUniqueViolation } from '../../lib/errors.ts';
 import { type SharedRateLimiter, sharedLimitOrThrow } from '../../lib/shared-rate-limit.ts';
 import type { EmailKind } from '../mail/copy/types.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { DEMO_ADMIN_EMAIL } from './admin-bootstrap.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from './passwords.ts';
 import type { AuthRepository, EmailTokenPurpose, UserRow } from './repository.ts';
 import { hashEmailToken, newEmailToken, type SessionClaims, signSession, verifySession } from './tokens.ts';
@@ -67,14 +68,33 @@ export interface AuthServiceDeps {
   now: () => Date;
   /** New accounts per address, counted in the database so the limit holds across processes. */
   registrations: SharedRateLimiter;
+  /** Whether the demo administrator's and the offline test account's addresses are kept from sign-ups. */
+  reserveDemoAddresses?: boolean;
 }
+
+/**
+ * Addresses the product itself gives a meaning: the demo administrator of a first start and the account the web
+ * app signs in offline. On a shared database nobody may take them by signing up or moving an account there.
+ */
+export const DEMO_ADDRESSES: readonly string[] = [DEMO_ADMIN_EMAIL, 'test@hunab.local'];
 
 export interface Session {
   user: UserRow;
   claims: SessionClaims;
 }
 
-export function createAuthService({ repo, config, mailer, now, registrations }: AuthServiceDeps) {
+export function createAuthService({
+  repo,
+  config,
+  mailer,
+  now,
+  registrations,
+  reserveDemoAddresses = false,
+}: AuthServiceDeps) {
+  const refuseReserved = (email: string) => {
+    if (reserveDemoAddresses && DEMO_ADDRESSES.includes(email.trim().toLowerCase()))
+      throw new ApiError(400, 'VALIDATION_ERROR', 'This address is reserved.');
+  };
   const issueToken = (user: UserRow) => signSession(config.jwtSecret, user.id, user.tokenVersion, now());
 
   async function sendLinkEmail(user: UserRow, purpose: EmailTokenPurpose, email = user.email): Promise<void> {
@@ -102,6 +122,29 @@ export function createAuthService({ repo, config, mailer, now, registrations }: 
         hours,
         link: `${config.publicUrl}${pagePath(user.lang, page)}?token=${token}`,
       },
+    });
+  }
+
+  /**
+   * A closed account (not yet erased) keeps its password: asking for a reset gets a letter that says how to restore
+   * the account instead, with no link. It counts against the hour's letters as a link would (a token made expired).
+   */
+  async function sendClosedAccountLetter(user: UserRow): Promise<void> {
+    const since = new Date(now().getTime() - HOUR);
+    if ((await repo.countEmailTokensSince(user.id, 'reset_password', since)) >= EMAILS_PER_HOUR) return;
+    await repo.insertEmailToken({
+      userId: user.id,
+      purpose: 'reset_password',
+      tokenHash: newEmailToken().hash,
+      email: user.email,
+      expiresAt: now(),
+    });
+    await mailer.send({
+      to: user.email,
+      kind: 'closedAccountReset',
+      lang: user.lang,
+      userId: user.id,
+      values: { name: user.emailVerifiedAt ? (user.name ?? user.username ?? user.email) : user.email },
     });
   }
 
@@ -147,6 +190,7 @@ export function createAuthService({ repo, config, mailer, now, registrations }: 
         ip,
         (wait) => `Too many new accounts from this address. Try again in ${Math.ceil(wait / 60)} min.`,
       );
+      refuseReserved(body.email);
       if (await repo.findUserByEmail(body.email)) throw new ApiError(409, 'EMAIL_EXISTS', 'Email already exists');
       const name = body.name ?? body.username ?? null;
       let user: UserRow;
@@ -282,6 +326,7 @@ export function createAuthService({ repo, config, mailer, now, registrations }: 
      */
     async changeEmail(session: Session, email: string, password: string, ip: string) {
       const { user } = session;
+      refuseReserved(email);
       const attempt = await beginPasswordCheck(user.email, ip);
       if (!(await verifyPassword(user.passwordHash, password))) {
         throw new ApiError(403, 'INVALID_PASSWORD', 'The password is not correct');
@@ -350,14 +395,15 @@ export function createAuthService({ repo, config, mailer, now, registrations }: 
     requestPasswordReset(email: string): void {
       mailer.later(async () => {
         const user = await repo.findUserByEmail(email);
-        if (user) await sendLinkEmail(user, 'reset_password');
+        if (user?.closedAt) await sendClosedAccountLetter(user);
+        else if (user) await sendLinkEmail(user, 'reset_password');
       });
     },
 
     async confirmPasswordReset(token: string, password: string) {
       const row = await useToken(token, 'reset_password');
       const user = await repo.findUserById(row.userId);
-      if (!user)
+      if (!user || user.closedAt)
         throw new ApiError(400, 'INVALID_TOKEN', 'This link is invalid or has expired. Please ask for a new one.');
       const provesInbox = user.email.toLowerCase() === row.email.toLowerCase();
       const updated = await repo.updateUser(

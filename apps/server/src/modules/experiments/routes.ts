@@ -14,15 +14,16 @@ import {
   experimentsResponseSchema,
   experimentUpdateBodySchema,
 } from '@hunab/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Db, queryRows } from '../../db/client.ts';
-import { experimentConversions, experimentExposures, experiments } from '../../db/schema.ts';
+import { analyticsEvents, experimentConversions, experimentExposures, experiments } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { sendCsv, toCsv } from '../../lib/csv.ts';
 import { ApiError, errorResponses } from '../../lib/errors.ts';
 import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
+import { createSharedRateLimiter } from '../../lib/shared-rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
 import type { InsightsService } from '../insights/service.ts';
@@ -30,6 +31,12 @@ import { orderBy } from '../insights/service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
 const writeErrors = { ...errors, 409: errorBodySchema, 429: errorBodySchema };
+/** New exposures counted from one client address an hour. */
+export const EXPOSURES_PER_ADDRESS_PER_HOUR = 20;
+/** How recent the page view that makes an anonymous id a visitor must be. */
+const SEEN_WITHIN_MS = 30 * 86_400_000;
+/** The changes check the session in a hook of their own (`adminChange`), so their description says it here. */
+const security = [{ bearer: [] }];
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
 
 /**
@@ -55,6 +62,38 @@ export const experimentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService
   const session = sessionHooks(auth);
   const admin = [session.required, session.admin];
   const hits = createRateLimiter({ limit: 60, windowMs: 60_000 });
+  // The exposures one client address adds to the figures, counted across processes; more are answered, not counted.
+  const exposuresByAddress = createSharedRateLimiter(db, {
+    name: 'experiment-exposures',
+    limit: EXPOSURES_PER_ADDRESS_PER_HOUR,
+    windowMs: 3_600_000,
+  });
+  /**
+   * Whether a subject's first exposure is counted: a signed-in reader always, a guest's anonymous id only once a page
+   * view of it has been seen (an id made up for the call is not a visitor), and no more than the address's share.
+   */
+  const counts = async (experimentId: number, subject: string, anonymousId: string | undefined, ip: string) => {
+    const [known] = await db
+      .select({ id: experimentExposures.id })
+      .from(experimentExposures)
+      .where(and(eq(experimentExposures.experimentId, experimentId), eq(experimentExposures.subject, subject)));
+    if (known) return false;
+    if (subject.startsWith('anon:')) {
+      const [seen] = await db
+        .select({ id: analyticsEvents.id })
+        .from(analyticsEvents)
+        .where(
+          and(
+            eq(analyticsEvents.event, 'page_view'),
+            gt(analyticsEvents.createdAt, new Date(Date.now() - SEEN_WITHIN_MS)),
+            eq(analyticsEvents.sessionId, anonymousId ?? ''),
+          ),
+        )
+        .limit(1);
+      if (!seen) return false;
+    }
+    return (await exposuresByAddress.hit(ip)) === 0;
+  };
   const changes = createRateLimiter({ limit: 30, windowMs: 60_000 });
   /** A change: an administrator's, counted against their changes of the minute before its body is read. */
   const adminChange = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -114,6 +153,10 @@ export const experimentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService
     {
       schema: {
         summary: 'The variant of an A/B test for the signed-in reader or an anonymous id (the same every time)',
+        description:
+          'The first answer to a subject counts as its exposure: always for a signed-in reader, for an anonymous id ' +
+          'only once a page view with it as session_id was tracked, and at most ' +
+          `${EXPOSURES_PER_ADDRESS_PER_HOUR} new exposures an hour from one client address.`,
         tags: ['experiments'],
         params: experimentKeyParamsSchema,
         querystring: experimentAssignmentQuerySchema,
@@ -123,7 +166,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService
     },
     async (request) => {
       const subject = subjectOf(request, request.query.anonymousId);
-      limitOrThrow(hits, `${request.ip}:${subject}`);
+      limitOrThrow(hits, request.ip);
       const experiment = await byKey(request.params.key);
       // A stopped test shows everyone its first variant (the control) and counts nobody.
       if (experiment.status !== 'running')
@@ -132,10 +175,12 @@ export const experimentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService
           data: { key: experiment.key, variant: experiment.variants[0]?.key ?? '', running: false },
         };
       const variant = pickVariant(experiment.key, subject, experiment.variants);
-      await db
-        .insert(experimentExposures)
-        .values({ experimentId: experiment.id, subject, variant })
-        .onConflictDoNothing();
+      if (await counts(experiment.id, subject, request.query.anonymousId, request.ip)) {
+        await db
+          .insert(experimentExposures)
+          .values({ experimentId: experiment.id, subject, variant })
+          .onConflictDoNothing();
+      }
       return { success: true as const, data: { key: experiment.key, variant, running: true } };
     },
   );
@@ -154,7 +199,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService
     },
     async (request) => {
       const subject = subjectOf(request, request.body.anonymousId);
-      limitOrThrow(hits, `${request.ip}:${subject}`);
+      limitOrThrow(hits, request.ip);
       const experiment = await byKey(request.params.key);
       if (experiment.status !== 'running') return { success: true as const, data: { recorded: false, variant: null } };
       const [exposure] = await queryRows<{ variant: string }>(
@@ -216,6 +261,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService
       schema: {
         summary: 'Start an A/B test',
         tags: ['admin'],
+        security,
         body: experimentCreateBodySchema,
         response: { 200: experimentResponseSchema, ...writeErrors },
       },
@@ -247,6 +293,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService
       schema: {
         summary: 'Rename an A/B test, change its variants’ weights, stop or restart it',
         tags: ['admin'],
+        security,
         params: experimentIdParamsSchema,
         body: experimentUpdateBodySchema,
         response: { 200: experimentResponseSchema, ...writeErrors },

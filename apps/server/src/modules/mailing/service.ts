@@ -4,12 +4,15 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mailingSubscriptions } from '../../db/schema.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { createSharedRateLimiter } from '../../lib/shared-rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
 /** The version of the consent text shown next to the subscription forms (the landings' `common.mailing.consent`). */
 export const CONSENT_VERSION = MAILING_CONSENT_VERSION;
-/** A confirmation link works this long. */
+/** A confirmation link works this long; an address waiting for one is not sent another before it expires. */
 const CONFIRM_HOURS = 72;
+/** At most this many confirmation letters go to one address a day, whatever the lists. */
+export const CONFIRMATIONS_PER_RECIPIENT_PER_DAY = 3;
 
 type Purpose = 'confirm' | 'unsubscribe';
 
@@ -57,26 +60,37 @@ export function createMailingService(options: {
     if (expires && expires < now().getTime()) throw new ApiError(400, 'INVALID_TOKEN', 'This link has expired.');
     return Number(match[1]);
   }
+  // Counted in the database under a keyed hash of the address, so the count holds across processes without naming it.
+  const recipientLetters = createSharedRateLimiter(db, {
+    name: 'list-confirmations',
+    limit: CONFIRMATIONS_PER_RECIPIENT_PER_DAY,
+    windowMs: 86_400_000,
+    now,
+  });
+  const recipientKey = (address: string) =>
+    createHmac('sha256', options.secret).update(`mailing-recipient:${address.toLowerCase()}`).digest('base64url');
   const unsubscribeUrl = (id: number) => `${publicUrl}/api/subscriptions/unsubscribe?token=${token(id, 'unsubscribe')}`;
+
+  /** Whether an address receives a list: confirmed and not unsubscribed. */
+  async function isSubscribed(email: string, interest: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: mailingSubscriptions.id })
+      .from(mailingSubscriptions)
+      .where(
+        and(
+          sql`lower(${mailingSubscriptions.email}) = lower(${email})`,
+          eq(mailingSubscriptions.interest, interest),
+          sql`${mailingSubscriptions.confirmedAt} is not null`,
+          isNull(mailingSubscriptions.unsubscribedAt),
+        ),
+      );
+    return Boolean(row);
+  }
 
   return {
     unsubscribeUrl,
 
-    /** Whether an address receives a list: confirmed and not unsubscribed. */
-    async isSubscribed(email: string, interest: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: mailingSubscriptions.id })
-        .from(mailingSubscriptions)
-        .where(
-          and(
-            sql`lower(${mailingSubscriptions.email}) = lower(${email})`,
-            eq(mailingSubscriptions.interest, interest),
-            sql`${mailingSubscriptions.confirmedAt} is not null`,
-            isNull(mailingSubscriptions.unsubscribedAt),
-          ),
-        );
-      return Boolean(row);
-    },
+    isSubscribed,
 
     /** Where an address stands on a list. */
     async addressState(email: string, interest: string): Promise<AddressState> {
@@ -93,27 +107,45 @@ export function createMailingService(options: {
 
     /**
      * Puts an address on a list, unconfirmed, and sends the confirmation email; an address already confirmed gets
-     * nothing more. Answers whether it is now confirmed.
+     * nothing more. An address waiting for its confirmation is sent another only once the last link has expired
+     * (`created_at` is when the current request's letter went), and one address gets at most
+     * CONFIRMATIONS_PER_RECIPIENT_PER_DAY confirmation letters a day across the lists. Answers whether it is now
+     * confirmed.
      */
     async subscribe(email: string, interest: string, lang: string): Promise<{ confirmed: boolean }> {
-      await db.insert(mailingSubscriptions).values({ email, interest, lang, createdAt: now() }).onConflictDoNothing();
-      const [row] = await db
-        .update(mailingSubscriptions)
-        .set({ lang })
-        .where(
-          and(sql`lower(${mailingSubscriptions.email}) = lower(${email})`, eq(mailingSubscriptions.interest, interest)),
-        )
+      const at = now();
+      const expired = new Date(at.getTime() - CONFIRM_HOURS * 3_600_000);
+      const sameAddress = and(
+        sql`lower(${mailingSubscriptions.email}) = lower(${email})`,
+        eq(mailingSubscriptions.interest, interest),
+      );
+      let [row] = await db
+        .insert(mailingSubscriptions)
+        .values({ email, interest, lang, createdAt: at })
+        .onConflictDoNothing()
         .returning();
-      if (!row) throw new Error('the mailing subscription was not written');
-      if (row.confirmedAt && !row.unsubscribedAt) return { confirmed: true };
-      // An address that left the list joins again through a new confirmation: a new request, not yet confirmed.
-      if (row.unsubscribedAt) {
-        await db
+      if (!row) {
+        // On the list already. An address that left it joins again through a new request; one still waiting is sent
+        // a new letter once its link has expired. One update claims the letter, so simultaneous requests send one.
+        [row] = await db
           .update(mailingSubscriptions)
-          .set({ confirmedAt: null, unsubscribedAt: null })
-          .where(eq(mailingSubscriptions.id, row.id));
+          .set({ lang, createdAt: at, confirmedAt: null, unsubscribedAt: null })
+          .where(
+            and(
+              sameAddress,
+              sql`(${mailingSubscriptions.unsubscribedAt} is not null
+                or (${mailingSubscriptions.confirmedAt} is null and ${mailingSubscriptions.createdAt} <= ${expired}))`,
+            ),
+          )
+          .returning();
+        if (!row) return { confirmed: await isSubscribed(email, interest) };
       }
-      const expires = now().getTime() + CONFIRM_HOURS * 3_600_000;
+      if ((await recipientLetters.hit(recipientKey(row.email))) > 0) {
+        // Over the day's letters to this address: the request stays, with nothing sent it may ask again.
+        await db.update(mailingSubscriptions).set({ createdAt: expired }).where(eq(mailingSubscriptions.id, row.id));
+        return { confirmed: false };
+      }
+      const expires = at.getTime() + CONFIRM_HOURS * 3_600_000;
       await mailer.send({
         to: row.email,
         kind: 'confirmSubscription',

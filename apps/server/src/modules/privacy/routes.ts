@@ -11,7 +11,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { errorResponses } from '../../lib/errors.ts';
-import { createRateLimiter, limitOrThrow } from '../../lib/rate-limit.ts';
 import { createSharedRateLimiter, sharedLimitOrThrow } from '../../lib/shared-rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
@@ -28,8 +27,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
   now: () => Date;
 }> = async (app, { db, auth, privacy, now }) => {
   const { required } = sessionHooks(auth);
-  // A password guessed through the deletion form counts like one guessed at sign-in, per account.
-  const deletions = createRateLimiter({ limit: 5, windowMs: 15 * 60_000, now: () => now().getTime() });
+  // A password guessed through the deletion form counts like one guessed at sign-in, per account, across processes.
+  const deletions = createSharedRateLimiter(db, { name: 'deletion-passwords', limit: 5, windowMs: 15 * 60_000, now });
   // The emailed links work without a session: their guessing is limited per address, across processes.
   const links = createSharedRateLimiter(db, { name: 'account-links', limit: 20, windowMs: 15 * 60_000, now });
 
@@ -99,7 +98,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { user } = sessionOf(request);
-      limitOrThrow(deletions, user.id);
+      await sharedLimitOrThrow(deletions, user.id);
       return { success: true as const, data: await privacy.requestDeletion(user, request.body) };
     },
   );

@@ -84,28 +84,66 @@ const STANDALONE = new Set([0x01, 0xd0, 0xd1, 0xd2, 0xd3, 0xd4, 0xd5, 0xd6, 0xd7
 const isFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
 /** Application segments kept: JFIF (APP0), the colour profile (APP2) and Adobe's colour transform (APP14). */
 const JPEG_APPS_KEPT = new Set([0xe0, 0xe2, 0xee]);
+/** An APP2 segment is kept only when it is a colour profile: a multi-picture index (MPF) points at other images. */
+const ICC_PROFILE = Buffer.from('ICC_PROFILE\u0000', 'latin1');
+
+/** Whether a segment (from its marker to its end) is kept: the image's own, not metadata, comments or an index. */
+function keptSegment(marker: number, segment: Buffer): boolean {
+  if (marker === 0xfe) return false;
+  if (marker < 0xe0 || marker > 0xef) return true;
+  if (!JPEG_APPS_KEPT.has(marker)) return false;
+  return marker !== 0xe2 || segment.subarray(4, 4 + ICC_PROFILE.length).equals(ICC_PROFILE);
+}
 
 /**
- * A JPEG rewritten without its EXIF, XMP and comment segments (where a camera writes the place and the device), up
- * to the end of its image; each segment's bounds checked.
+ * Where the entropy-coded data of a scan that starts at `offset` ends: at the first marker that is neither a stuffed
+ * zero byte, a fill byte nor a restart marker.
+ */
+function endOfScan(input: Buffer, offset: number): number {
+  let at = offset;
+  while (at + 1 < input.length) {
+    if (input[at] !== 0xff) {
+      at += 1;
+      continue;
+    }
+    const next = input[at + 1] as number;
+    if (next === 0x00 || next === 0xff || (next >= 0xd0 && next <= 0xd7)) at += next === 0xff ? 1 : 2;
+    else return at;
+  }
+  return refuse('The JPEG file is damaged.');
+}
+
+/**
+ * A JPEG rewritten without its EXIF, XMP, comment and multi-picture segments (where a camera writes the place and
+ * the device), up to the end of its first image: pictures appended after it (a phone's second image with its own
+ * EXIF) are dropped. Each segment's bounds are checked.
  */
 function cleanJpeg(input: Buffer): CleanImage {
   const parts: Buffer[] = [input.subarray(0, 2)];
   let offset = 2;
   let width = 0;
   let height = 0;
-  while (offset + 4 <= input.length) {
+  let scanned = false;
+  while (offset + 2 <= input.length) {
     if (input[offset] !== 0xff) refuse('The JPEG file is damaged.');
     const marker = input[offset + 1] as number;
     if (marker === 0xff) {
       offset += 1;
       continue;
     }
+    if (marker === 0xd9) {
+      // The end of the first image: whatever follows is another picture or trailing bytes, and is dropped.
+      if (!scanned) refuse('The JPEG file is damaged.');
+      parts.push(input.subarray(offset, offset + 2));
+      checkSize(width, height);
+      return { type: 'image/jpeg', width, height, bytes: Buffer.concat(parts) };
+    }
     if (STANDALONE.has(marker)) {
       parts.push(input.subarray(offset, offset + 2));
       offset += 2;
       continue;
     }
+    if (offset + 4 > input.length) refuse('The JPEG file is damaged.');
     const length = input.readUInt16BE(offset + 2);
     const end = offset + 2 + length;
     if (length < 2 || end > input.length) refuse('The JPEG file is damaged.');
@@ -115,16 +153,16 @@ function cleanJpeg(input: Buffer): CleanImage {
       width = input.readUInt16BE(offset + 7);
     }
     if (marker === 0xda) {
-      // The scans: kept as they are, up to and with the last end-of-image marker.
+      // A scan: its header, then its entropy-coded data up to the next marker, kept as they are.
       if (!width) refuse('The JPEG file is damaged.');
-      const last = input.lastIndexOf(Buffer.from([0xff, 0xd9]));
-      if (last < end) refuse('The JPEG file is damaged.');
-      parts.push(input.subarray(offset, last + 2));
-      checkSize(width, height);
-      return { type: 'image/jpeg', width, height, bytes: Buffer.concat(parts) };
+      const scanEnd = endOfScan(input, end);
+      parts.push(input.subarray(offset, scanEnd));
+      scanned = true;
+      offset = scanEnd;
+      continue;
     }
-    const application = marker >= 0xe0 && marker <= 0xef;
-    if ((!application || JPEG_APPS_KEPT.has(marker)) && marker !== 0xfe) parts.push(input.subarray(offset, end));
+    const segment = input.subarray(offset, end);
+    if (keptSegment(marker, segment)) parts.push(segment);
     offset = end;
   }
   return refuse('The JPEG file is damaged.');

@@ -149,4 +149,13 @@ export const de: EmailCopyBook = {
     ignore: 'Wenn du das Konto nicht gelöscht hast, stelle es mit dem Link wieder her und ändere sofort dein Passwort.',
     signature: 'In lak’ech, dein Hunab-Team',
   },
+  closedAccountReset: {
+    subject: 'Dein Hunab-Konto ist geschlossen',
+    greeting: 'Hallo {{name}}!',
+    body: 'Jemand (hoffentlich du) hat darum gebeten, das Passwort deines Hunab-Kontos zurückzusetzen. Das Konto ist geschlossen, daher lässt sich sein Passwort nicht ändern. Bis seine Daten gelöscht werden, 30 Tage nach der Schließung, kannst du es mit der Schaltfläche „Konto wiederherstellen“ aus der E-Mail, die wir bei der Schließung geschickt haben, vollständig zurückholen; melde dich danach an und ändere das Passwort wie gewohnt.',
+    action: '',
+    expiry: '',
+    ignore: 'Wenn du das nicht warst, ignoriere diese E-Mail: Es hat sich nichts geändert.',
+    signature: 'In lak’ech, dein Hunab-Team',
+  },
 };

@@ -148,4 +148,13 @@ export const en: EmailCopyBook = {
     ignore: 'If you did not delete the account, restore it with the link and change your password at once.',
     signature: 'In lak’ech, the Hunab team',
   },
+  closedAccountReset: {
+    subject: 'Your Hunab account is closed',
+    greeting: 'Hello, {{name}}!',
+    body: 'Someone (we hope it was you) asked to reset the password of your Hunab account. The account is closed, so its password cannot be changed. Until its data is erased, 30 days after the closing, you can bring it back whole with the “Restore my account” button of the letter we sent when it was closed; then sign in and change the password as usual.',
+    action: '',
+    expiry: '',
+    ignore: 'If you did not ask for this, ignore this email: nothing has changed.',
+    signature: 'In lak’ech, the Hunab team',
+  },
 };

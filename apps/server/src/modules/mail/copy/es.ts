@@ -146,4 +146,13 @@ export const es: EmailCopyBook = {
     ignore: 'Si no eliminaste la cuenta, recupérala con el enlace y cambia tu contraseña enseguida.',
     signature: 'In lak’ech, el equipo de Hunab',
   },
+  closedAccountReset: {
+    subject: 'Tu cuenta de Hunab está cerrada',
+    greeting: '¡Hola, {{name}}!',
+    body: 'Alguien (esperamos que tú) pidió restablecer la contraseña de tu cuenta de Hunab. La cuenta está cerrada, así que su contraseña no puede cambiarse. Hasta que sus datos se borren, 30 días después del cierre, puedes recuperarla entera con el botón «Restaurar mi cuenta» del correo que enviamos al cerrarla; después inicia sesión y cambia la contraseña como siempre.',
+    action: '',
+    expiry: '',
+    ignore: 'Si no lo pediste, ignora este correo: nada ha cambiado.',
+    signature: 'In lak’ech, el equipo de Hunab',
+  },
 };

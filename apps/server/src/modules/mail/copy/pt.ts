@@ -146,4 +146,13 @@ export const pt: EmailCopyBook = {
     ignore: 'Se não foi você que excluiu a conta, recupere-a pelo link e troque a senha imediatamente.',
     signature: 'In lak’ech, equipe Hunab',
   },
+  closedAccountReset: {
+    subject: 'Sua conta Hunab está encerrada',
+    greeting: 'Olá, {{name}}!',
+    body: 'Alguém (esperamos que você) pediu para redefinir a senha da sua conta Hunab. A conta está encerrada, por isso a senha não pode ser alterada. Até os dados serem apagados, 30 dias após o encerramento, você pode recuperá-la inteira pelo botão “Restaurar minha conta” do e-mail que enviamos ao encerrá-la; depois entre e troque a senha como de costume.',
+    action: '',
+    expiry: '',
+    ignore: 'Se você não pediu isso, ignore este e-mail: nada mudou.',
+    signature: 'In lak’ech, a equipe Hunab',
+  },
 };

@@ -15,7 +15,8 @@ export type EmailKind =
   | 'secretsWelcome'
   | 'dataExportReady'
   | 'confirmAccountDeletion'
-  | 'accountDeleted';
+  | 'accountDeleted'
+  | 'closedAccountReset';
 
 /**
  * The words of one email in one language. Placeholders in double braces are filled in when the email is
