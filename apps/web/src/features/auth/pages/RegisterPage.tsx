@@ -27,12 +27,21 @@ const FIELD_IDS: Record<keyof RegistrationValues, string> = {
   name: 'register-name',
   birthDate: 'register-birth-date',
 };
+const CONSENT_ID = 'register-consent';
 const FIELD_ORDER: (keyof RegistrationValues)[] = ['email', 'password', 'passwordConfirm', 'name', 'birthDate'];
 
-/** Reads the interest once per visit and keeps it in local storage for the next hour (spec 001 section 4). */
-function useInterest(): Interest {
+/**
+ * Reads the interest once per visit and keeps it in local storage for the next hour (spec 001 section 4). Read in the
+ * browser after the first render, so the page renders on the server as it does in the browser; what the form sends is
+ * read at submit.
+ */
+function useInterest(): { readonly current: Interest } {
   const location = useLocation();
-  const [interest] = useState<Interest>(() => {
+  const interest = useRef<Interest>('general');
+  const read = useRef(false);
+  useEffect(() => {
+    if (read.current) return;
+    read.current = true;
     const detected = detectInterest({
       navigationState: location.state,
       historyState: window.history.state,
@@ -45,8 +54,8 @@ function useInterest(): Interest {
     if (detected.source !== 'storage') {
       local.setJson(INTEREST_STORAGE_KEY, interestRecord(detected.interest, detected.source, Date.now()));
     }
-    return detected.interest;
-  });
+    interest.current = detected.interest;
+  }, [location.state, location.search]);
   return interest;
 }
 
@@ -68,7 +77,8 @@ export default function RegisterPage() {
     (values) => validateRegistration(values, today),
   );
   const { values, set, touch } = form;
-  const [consent, setConsent] = useState(true);
+  // Consent is the reader's own tick: the box starts empty, as checkout's terms box does.
+  const [consent, setConsent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<ErrorView | null>(null);
@@ -77,17 +87,20 @@ export default function RegisterPage() {
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
+  // Said as a warning once the reader tried to register without the tick, as the fields' errors are.
+  const consentMissing = !consent && form.submitted;
+
   const emailText =
     form.errorText('email') ??
     (emailTaken !== null && emailTaken === values.email.trim() ? t('errors.register.emailExists') : null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy || done || !consent) return;
+    if (busy || done) return;
     form.markSubmitted();
     const invalid = FIELD_ORDER.filter((field) => form.errors[field]);
-    if (invalid.length > 0) {
-      focusFirstInvalid(invalid.map((field) => FIELD_IDS[field]));
+    if (invalid.length > 0 || !consent) {
+      focusFirstInvalid([...invalid.map((field) => FIELD_IDS[field]), ...(consent ? [] : [CONSENT_ID])]);
       return;
     }
 
@@ -101,9 +114,10 @@ export default function RegisterPage() {
         password: values.password,
         ...(name ? { username: name } : {}),
         registration_source: registrationSource(),
-        interest,
+        interest: interest.current,
         lang,
         birth_date: values.birthDate,
+        accept_terms: true,
       });
       setDone(true);
       if (outcome.kind === 'verifyEmail') {
@@ -207,10 +221,11 @@ export default function RegisterPage() {
         />
 
         <CheckField
-          id="register-consent"
+          id={CONSENT_ID}
           className="auth-check mb-3"
           checked={consent}
           onCheckedChange={setConsent}
+          aria-invalid={consentMissing || undefined}
           aria-describedby={consent ? undefined : 'register-consent-hint'}
           label={
             <Trans
@@ -226,13 +241,17 @@ export default function RegisterPage() {
           }
         >
           {consent ? null : (
-            <div id="register-consent-hint" className="form-text text-warning-emphasis">
+            <div
+              id="register-consent-hint"
+              className={`form-text${consentMissing ? ' text-warning-emphasis' : ''}`}
+              data-testid="register-consent-hint"
+            >
               {t('register.consentRequired')}
             </div>
           )}
         </CheckField>
 
-        <SubmitButton busy={busy} busyLabel={t('register.submitting')} disabled={!consent || done}>
+        <SubmitButton busy={busy} busyLabel={t('register.submitting')} disabled={done}>
           {t('register.submit')}
         </SubmitButton>
       </form>
