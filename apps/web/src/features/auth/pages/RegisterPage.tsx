@@ -2,15 +2,17 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CheckField, FormField } from '../../../components/FormField.tsx';
+import { rememberAfterOnboarding } from '../../../lib/after-onboarding.ts';
 import { detectInterest, INTEREST_STORAGE_KEY, type Interest, interestRecord } from '../../../lib/interest.ts';
 import { registrationSource } from '../../../lib/platform.ts';
-import { local } from '../../../lib/storage.ts';
+import { LOCAL_KEYS, local } from '../../../lib/storage.ts';
 import { register } from '../api.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { ErrorAlert, NoticeAlert } from '../components/ErrorAlert.tsx';
 import { EmailField, focusFirstInvalid, NewPasswordFields, SubmitButton } from '../components/FormField.tsx';
 import { describeAuthError, type ErrorView } from '../errors.ts';
 import { useAuthPaths, useCheckedForm } from '../hooks.ts';
+import { registrationReturn } from '../return-url.ts';
 import { readGuestBirthDate, signIn } from '../session.ts';
 import {
   BIRTH_DATE_MIN,
@@ -63,6 +65,7 @@ export default function RegisterPage() {
   const { t } = useTranslation('auth');
   const { lang, to } = useAuthPaths();
   const navigate = useNavigate();
+  const location = useLocation();
   const interest = useInterest();
   const today = useMemo(() => localToday(), []);
 
@@ -127,6 +130,10 @@ export default function RegisterPage() {
         });
         return;
       }
+      // Onboarding ends where the reader was going (the checkout, the product, the shared page), else on the welcome.
+      rememberAfterOnboarding(
+        registrationReturn((location.state as { from?: unknown } | null)?.from, local.get(LOCAL_KEYS.returnUrl)),
+      );
       void signIn(outcome.token, outcome.user);
       redirectTimer.current = window.setTimeout(
         // A new account goes through onboarding, which ends on the dashboard's welcome (spec 001 section 4).
