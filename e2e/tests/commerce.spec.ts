@@ -120,6 +120,11 @@ test.describe('buying with the built-in test provider', () => {
     expect(html).toContain('data-testid="checkout-summary"');
     expect(html).toMatch(/data-testid="checkout-price">2\s?900\s?₽</);
     expect(html).toContain('data-testid="checkout-sign-in"');
+    // Without a promo code the price shown is the price: no note says it may change.
+    expect(html).not.toContain('data-testid="checkout-price-note"');
+    expect(await (await request.get('/checkout?product=13days&promo=SPRING')).text()).toContain(
+      'data-testid="checkout-price-note"',
+    );
     // A product that is not on sale is said to be so in the page as sent.
     const unknown = await (await request.get('/checkout?product=no-such-programme')).text();
     expect(unknown).toContain('data-testid="checkout-not-found"');

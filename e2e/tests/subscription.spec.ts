@@ -78,6 +78,26 @@ test.describe('the subscription management page', () => {
     expect(noted[1]).toMatch(/\/en\/moon/);
   });
 
+  test('the plans page gives a signed-in reader their ways on, which a guest does not need', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/en/subscription');
+    await expect(page.getByTestId('subscription-plans')).toBeVisible();
+    await expect(page.getByTestId('plans-nav')).toHaveCount(0);
+    const account = await createAccount(request, { lang: 'en' });
+    await useSession(page, account);
+    await page.goto('/en/subscription?source=account');
+    const nav = page.getByTestId('plans-nav');
+    await expect(nav.getByRole('link', { name: 'My subscription' })).toHaveAttribute(
+      'href',
+      '/en/account/subscription',
+    );
+    await nav.getByRole('link', { name: 'Back to the calendar' }).click();
+    await expect(page).toHaveURL(/\/en\/dash$/);
+  });
+
   test('notes nothing for a CRM where none is configured, on the checkout pages and everywhere else', async ({
     page,
     request,
