@@ -160,6 +160,12 @@ function earlyHead(): Plugin {
         pageNamespaces: pageNamespaces(),
         // What /sitemap.xml lists in every language and what /robots.txt keeps crawlers out of.
         crawl: { pages: indexablePaths(), closed: closedPaths() },
+        // The addresses the app has a page or a redirect for, without and after a language prefix: any other
+        // address is answered 404 (with the app's not-found page).
+        routes: {
+          root: ROUTES.map((route) => pathPattern(route.path)),
+          localized: ROUTES.filter((route) => route.localized).map((route) => pathPattern(route.path)),
+        },
       };
       writeFileSync(join(options.dir ?? 'dist', 'head.json'), `${JSON.stringify(head, null, 2)}\n`);
     },

@@ -40,7 +40,9 @@ test.describe('registration', () => {
     await page.getByLabel('Repeat the password').fill(PASSWORD);
     await page.getByLabel(/^Name/).fill('Luna');
     await page.getByLabel('Date of birth').fill('1987-07-26');
-    await expect(page.getByRole('checkbox')).toBeChecked();
+    // Consent is the reader's own tick: the box starts empty.
+    await expect(page.getByRole('checkbox')).not.toBeChecked();
+    await page.getByRole('checkbox').check();
 
     const sent = page.waitForRequest((request) => request.url().endsWith('/api/auth/register'));
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -52,6 +54,7 @@ test.describe('registration', () => {
       interest: 'coach',
       lang: 'en',
       birth_date: '1987-07-26',
+      accept_terms: true,
     });
 
     // Onboarding first; it ends on /dash?welcome=true&source=registration (onboarding.spec.ts).
@@ -100,10 +103,14 @@ test.describe('registration', () => {
     await expect(name).toHaveValue('n'.repeat(100));
     await expect(page.getByText('The name must be at most 100 characters')).toBeVisible();
 
-    await page.getByRole('checkbox').uncheck();
-    await expect(submit).toBeDisabled();
+    // Without the tick the form says so as it says the fields' problems, and sends nothing.
+    const consent = page.getByRole('checkbox');
+    await expect(consent).not.toBeChecked();
+    await expect(consent).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('register-consent-hint')).toHaveClass(/text-warning-emphasis/);
     await expect(page.getByText('To create an account, please accept the terms of use')).toBeVisible();
-    await page.getByRole('checkbox').check();
+    await consent.check();
+    await expect(page.getByTestId('register-consent-hint')).toHaveCount(0);
     await expect(submit).toBeEnabled();
 
     await expect(page.locator('.auth-card').getByRole('link', { name: 'terms of use' })).toHaveAttribute(
@@ -124,6 +131,7 @@ test.describe('registration', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Repeat the password').fill(PASSWORD);
     await page.getByLabel('Date of birth').fill('1990-01-01');
+    await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByTestId('auth-error')).toContainText('Email already exists');
     await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');

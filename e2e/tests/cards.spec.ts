@@ -66,6 +66,7 @@ test.describe('cards of a guest', () => {
     await page.getByLabel('Password', { exact: true }).fill('cards password');
     await page.getByLabel('Repeat the password').fill('cards password');
     await page.getByLabel('Date of birth').fill('1990-01-01');
+    await page.getByRole('checkbox').check();
     const migrated = page.waitForResponse((r) => r.url().endsWith('/api/cards/migrate'));
     await page.getByRole('button', { name: 'Create account' }).click();
     const reply = await (await migrated).json();

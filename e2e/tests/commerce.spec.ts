@@ -1,6 +1,6 @@
 import { calendarDay, today } from '@hunab/calendar';
 import { expect, type Page } from '@playwright/test';
-import { checkWidths, createAccount, test, useSession, viewport } from './fixtures.ts';
+import { ADMIN, checkWidths, createAccount, loginAs, test, useSession, viewport } from './fixtures.ts';
 
 /** Through the checkout to the test provider's page: summary, details with consent, order, hand-off. */
 async function checkoutToTestProvider(page: Page) {
@@ -120,6 +120,11 @@ test.describe('buying with the built-in test provider', () => {
     expect(html).toContain('data-testid="checkout-summary"');
     expect(html).toMatch(/data-testid="checkout-price">2\s?900\s?₽</);
     expect(html).toContain('data-testid="checkout-sign-in"');
+    // Without a promo code the price shown is the price: no note says it may change.
+    expect(html).not.toContain('data-testid="checkout-price-note"');
+    expect(await (await request.get('/checkout?product=13days&promo=SPRING')).text()).toContain(
+      'data-testid="checkout-price-note"',
+    );
     // A product that is not on sale is said to be so in the page as sent.
     const unknown = await (await request.get('/checkout?product=no-such-programme')).text();
     expect(unknown).toContain('data-testid="checkout-not-found"');
@@ -219,3 +224,36 @@ for (const lang of ['ru', 'ar'] as const) {
     await shoot('payments');
   });
 }
+
+test('an order a 100% promo code paid in full names that as its method, with the code, in every language', async ({
+  page,
+  request,
+}) => {
+  const admin = await loginAs(request, ADMIN.email, ADMIN.password);
+  const code = `FULL${Date.now().toString(36).toUpperCase()}`;
+  const created = await request.post('/api/admin/promo-codes', {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { code, discount_percentage: 100, valid_until: '2099-12-31' },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const buyer = await createAccount(request, { lang: 'en' });
+  const order = await request.post('/api/orders', {
+    headers: { authorization: `Bearer ${buyer.token}` },
+    data: { product_id: '13days', promo_code: code, lang: 'en', receipt: { email: buyer.email } },
+  });
+  expect(order.ok(), await order.text()).toBe(true);
+  expect((await order.json()).data.order).toMatchObject({ provider: 'free', status: 'paid', amount: 0 });
+
+  await useSession(page, buyer);
+  for (const [lang, method] of [
+    ['en', 'Promo code, nothing to pay'],
+    ['ar', 'رمز ترويجي، دون دفع'],
+    ['ja', 'プロモーションコード（支払いなし）'],
+  ] as const) {
+    await page.goto(`/${lang}/account/payments`);
+    const row = page.getByTestId('payment-row').first();
+    await expect(row.getByTestId('payment-method'), lang).toHaveText(method);
+    await expect(row.getByTestId('payment-promo'), lang).toHaveText(code);
+    await expect(row).not.toContainText('providers.');
+  }
+});

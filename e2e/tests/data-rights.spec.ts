@@ -45,6 +45,26 @@ test('a reader asks for a copy of their data, then deletes the account with the 
   await expect(page.locator('[data-section="privacy"]')).toContainText(account.email);
 });
 
+test('signing in to a deleted account says so in the language of the page', async ({ page, request }) => {
+  const account = await createAccount(request, { lang: 'en' });
+  const closed = await request.post('/api/account/delete', {
+    data: { password: account.password },
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  expect(closed.ok(), await closed.text()).toBe(true);
+  for (const [lang, words] of [
+    ['ru', 'Этот аккаунт удалён'],
+    ['ar', 'حُذف هذا الحساب'],
+    ['en', 'This account was deleted'],
+  ] as const) {
+    await page.goto(`${prefix(lang)}/login`);
+    await page.locator('#login-email').fill(account.email);
+    await page.locator('#login-password').fill(account.password);
+    await page.locator('.auth-card form button[type="submit"]').click();
+    await expect(page.getByTestId('auth-error'), lang).toContainText(words);
+  }
+});
+
 for (const lang of LANGS) {
   test(`the account page offers the data download and the deletion in ${lang}`, async ({ page, request }) => {
     const account = await createAccount(request, { lang });

@@ -14,6 +14,7 @@ test.describe('onboarding after registration', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Repeat the password').fill(PASSWORD);
     await page.getByLabel('Date of birth').fill('1987-07-26');
+    await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/en\/onboarding$/);
 

@@ -11,6 +11,24 @@ async function grantPlan(request: APIRequestContext, account: Account, planId: s
   expect(reply.ok(), await reply.text()).toBe(true);
 }
 
+/**
+ * The app as it is where a CRM is configured: the public settings say so, in the API's answer and in the settings a
+ * page rendered on the server carries. (The server under test has no CRM.)
+ */
+async function withCrm(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.pathname === '/api/settings' || !/^\/(api|assets|locales)\//.test(url.pathname),
+    async (route) => {
+      if (route.request().resourceType() !== 'document' && !route.request().url().includes('/api/settings')) {
+        return route.continue();
+      }
+      const response = await route.fetch();
+      const body = (await response.text()).replaceAll('"crm":false', '"crm":true');
+      return route.fulfill({ response, body });
+    },
+  );
+}
+
 async function serverStatus(page: Page, account: Account): Promise<string | null> {
   const reply = await page.request.get('/api/subscriptions/current', {
     headers: { authorization: `Bearer ${account.token}` },
@@ -46,6 +64,7 @@ test.describe('the subscription management page', () => {
   }) => {
     const account = await createAccount(request, { lang: 'en' });
     await useSession(page, account);
+    await withCrm(page);
     const noted: string[] = [];
     page.on('request', (call) => {
       if (call.url().endsWith('/api/amocrm/subscription-view')) noted.push(call.postDataJSON().pageUrl);
@@ -59,6 +78,54 @@ test.describe('the subscription management page', () => {
     expect(noted[1]).toMatch(/\/en\/moon/);
   });
 
+  test('the plans page gives a signed-in reader their ways on, which a guest does not need', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/en/subscription');
+    await expect(page.getByTestId('subscription-plans')).toBeVisible();
+    await expect(page.getByTestId('plans-nav')).toHaveCount(0);
+    const account = await createAccount(request, { lang: 'en' });
+    await useSession(page, account);
+    await page.goto('/en/subscription?source=account');
+    const nav = page.getByTestId('plans-nav');
+    await expect(nav.getByRole('link', { name: 'My subscription' })).toHaveAttribute(
+      'href',
+      '/en/account/subscription',
+    );
+    await nav.getByRole('link', { name: 'Back to the calendar' }).click();
+    await expect(page).toHaveURL(/\/en\/dash$/);
+  });
+
+  test('notes nothing for a CRM where none is configured, on the checkout pages and everywhere else', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request, { lang: 'en' });
+    await useSession(page, account);
+    const noted: string[] = [];
+    page.on('request', (call) => {
+      if (call.url().includes('/api/amocrm/')) noted.push(call.url());
+    });
+    const settings = page.waitForResponse((reply) => reply.url().endsWith('/api/settings'));
+    await page.goto('/en/account/subscription');
+    expect((await (await settings).json()).data.crm).toBe(false);
+    for (const path of [
+      '/en/subscription/checkout?plan=premium_monthly',
+      '/en/checkout?product=13days',
+      '/en/tzolkin',
+    ]) {
+      await page.goto(path);
+      await expect(page.locator('main h1').first()).toBeVisible();
+    }
+    // The last page's first render has run its effects, where a note would have been sent.
+    await page.getByRole('link', { name: 'Moon' }).first().click();
+    await expect(page).toHaveURL(/\/en\/moon/);
+    await expect(page.getByTestId('moon-grid')).toBeVisible();
+    expect(noted).toEqual([]);
+  });
+
   test('shows a granted plan, pauses, resumes, takes the pause alternative and then cancels', async ({
     page,
     request,
@@ -66,6 +133,7 @@ test.describe('the subscription management page', () => {
     const account = await createAccount(request, { lang: 'en' });
     await grantPlan(request, account, 'basic');
     await useSession(page, account);
+    await withCrm(page);
     const viewNoted = page.waitForRequest(
       (call) => call.url().endsWith('/api/amocrm/subscription-view') && call.method() === 'POST',
     );

@@ -428,7 +428,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         webhookSecret: config.telegram?.webhookSecret,
         kick: telegram.kick,
       });
-      await api.register(insightsRoutes, { auth, insights, settings });
+      await api.register(insightsRoutes, { auth, insights, settings, crmConfigured: crm.configured });
       await api.register(debugRoutes, { db: database.db, auth, subscriptions });
       await api.register(adminReferralRoutes, { db: database.db, auth, insights, now });
       await api.register(adminRoutes, {

@@ -8,6 +8,7 @@ import { LANGUAGES } from '@hunab/calendar';
 import type { ApiReader } from '@hunab/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerCrawlFiles } from './crawl.ts';
+import { knownPages } from './known-pages.ts';
 import { errorBody } from './lib/errors.ts';
 import { contentSecurityPolicy, inlineScriptHashes } from './lib/security-headers.ts';
 import { createPageRenderer } from './page-rendering.ts';
@@ -131,6 +132,7 @@ export async function registerWebApp(
       : null;
 
   registerCrawlFiles(app, hasWebApp ? webDistDir : undefined, options.publicUrl ?? '');
+  const isKnownPage = knownPages(hasWebApp ? webDistDir : undefined);
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -153,7 +155,9 @@ export async function registerWebApp(
     if (encoding) reply.header('content-encoding', encoding);
     // The page's own inline scripts (the starter of a rendered page differs per page) are allowed by their hashes.
     reply.header('content-security-policy', contentSecurityPolicy(inlineScriptHashes(html)));
+    // An address the app has no page for gets the app's not-found page with a real 404, which search engines drop.
     return reply
+      .status(isKnownPage(path) ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', PAYMENT_PAGE.test(path) ? 'no-store' : 'no-cache')
       .header('vary', 'accept-encoding')

@@ -305,6 +305,8 @@ describe('tracked clicks and settings', () => {
     const defaults = await http.get('/api/settings');
     expect(defaults.status).toBe(200);
     expect(defaults.body.data.thirteenMoonsTarget).toBe('2025-07-26');
+    // No CRM is configured here: the app is told so, and notes no page views for one.
+    expect(defaults.body.data.crm).toBe(false);
 
     const changed = await http.put(
       '/api/admin/settings',

@@ -20,7 +20,12 @@ const DISALLOWED = ['/account', '/admin', '/checkout', '/en/account', '/ar/check
 const webDist = mkdtempSync(join(tmpdir(), 'hunab-crawl-'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Hunab</title><div id="root"></div>');
 mkdirSync(join(webDist, 'assets'));
-writeFileSync(join(webDist, 'head.json'), JSON.stringify({ crawl: { pages: PAGES, closed: CLOSED } }));
+/** The routes as the web build lists them: the start page, a plain page, one with a parameter, one unprefixed only. */
+const ROUTES = {
+  root: ['', '/tzolkin', '/legal/privacy', '/welcome', '/kin(?:/[^/]+)?', '/products/[^/]+', '/admin'],
+  localized: ['', '/tzolkin', '/legal/privacy', '/welcome', '/kin(?:/[^/]+)?', '/products/[^/]+'],
+};
+writeFileSync(join(webDist, 'head.json'), JSON.stringify({ crawl: { pages: PAGES, closed: CLOSED }, routes: ROUTES }));
 
 const ctx = useTestApp(() => ({ webDistDir: webDist, publicUrl: ORIGIN }));
 
@@ -118,5 +123,31 @@ describe('a language’s start page', () => {
     expect(reply.headers.location).toBe('/en?utm_source=x');
     expect((await ctx.app.inject('/en')).statusCode).toBe(200);
     expect((await ctx.app.inject('/ar/')).headers.location).toBe('/ar');
+  });
+});
+
+describe('addresses the app has no page for', () => {
+  it('answers them 404 with the app, which shows its not-found page; every route of the app answers 200', async () => {
+    for (const path of ['/', '/en', '/tzolkin', '/en/tzolkin/', '/TZOLKIN', '/kin', '/ar/kin/207', '/products/x']) {
+      const reply = await ctx.app.inject(`${path}?utm_source=x`);
+      expect(reply.statusCode, path).toBe(200);
+      expect(reply.body, path).toContain('<div id="root">');
+    }
+    // The Russian prefix is the unprefixed page, which the app moves to; a page without languages has no prefix.
+    expect((await ctx.app.inject('/ru/tzolkin')).statusCode).toBe(200);
+    expect((await ctx.app.inject('/admin')).statusCode).toBe(200);
+    for (const path of [
+      '/no-such-page',
+      '/en/no-such-page',
+      '/tzolkin/extra',
+      '/products',
+      '/en/admin',
+      '/xx/tzolkin',
+    ]) {
+      const reply = await ctx.app.inject(path);
+      expect(reply.statusCode, path).toBe(404);
+      expect(reply.headers['content-type'], path).toContain('text/html');
+      expect(reply.body, path).toContain('<div id="root">');
+    }
   });
 });

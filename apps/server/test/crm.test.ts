@@ -47,6 +47,8 @@ describe('the CRM connection (amoCRM OAuth)', () => {
       configured: true,
       connected: false,
     });
+    // The app hears that a CRM is configured, so it notes the pages a signed-in reader opens for it.
+    expect((await http.get('/api/settings')).body.data.crm).toBe(true);
     const state = await stateFor(admin.token);
     const reply = await http.post('/api/admin/crm/connect', { code: amo.code(), state }, { token: admin.token });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EXPORT_DOMAINS } from '@hunab/contracts';
+import { EXPORT_DOMAINS, LEGAL_VERSIONS } from '@hunab/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -37,7 +37,7 @@ import {
 } from '../src/db/schema.ts';
 import { type Account, newAccount, newAdmin } from './helpers/accounts.ts';
 import { useTestApp } from './helpers/app.ts';
-import { client, newAddress } from './helpers/http.ts';
+import { client, newAddress, registration } from './helpers/http.ts';
 import { readZip } from './helpers/zip.ts';
 
 const ctx = useTestApp();
@@ -264,6 +264,31 @@ describe('downloading my data', () => {
 
     // The link works once.
     expect((await download(token, me)).statusCode).toBe(404);
+  });
+
+  it('keeps when and to which versions of the terms and the privacy policy the reader consented, and exports it', async () => {
+    const refused = await http.post('/api/auth/register', registration({ accept_terms: false }), { ip: newAddress() });
+    expect(refused.status).toBe(400);
+    const before = Date.now();
+    const me = await newAccount(http, { accept_terms: true }, { ip: newAddress() });
+    const without = await newAccount(http, {}, { ip: newAddress() });
+
+    const exported = async (who: Account) => {
+      await http.post('/api/account/export', {}, { token: who.token });
+      await ctx.app.privacy.runDue();
+      const { token } = await letter(who.id, 'dataExportReady');
+      const files = readZip((await download(token, who)).rawPayload);
+      return JSON.parse(files.get('consents.json') ?? 'null');
+    };
+    const consents = await exported(me);
+    expect(consents.terms).toEqual({
+      accepted_at: expect.any(String),
+      terms_version: LEGAL_VERSIONS.terms,
+      privacy_version: LEGAL_VERSIONS.privacy,
+    });
+    expect(Date.parse(consents.terms.accepted_at)).toBeGreaterThanOrEqual(before - 1000);
+    // An account made without the form's tick (by a script, by the bot) claims no consent.
+    expect((await exported(without)).terms).toBeNull();
   });
 
   it('makes one export a day, even when asked for many times at once', async () => {

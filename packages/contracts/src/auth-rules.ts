@@ -18,3 +18,9 @@ export const USER_NAME_MAX = 100;
 export const REGISTRATION_SOURCES = ['website', 'mobile_app', 'pwa', 'telegram', 'subscribe'] as const;
 export { INTERESTS };
 export const THEMES = ['dark', 'light'] as const;
+
+/**
+ * The versions of the terms of use and the privacy policy in force, as the legal pages date them: the date each
+ * text last changed. A registration the reader consented to keeps these with the time of the consent.
+ */
+export const LEGAL_VERSIONS = { terms: '2026-11-27', privacy: '2026-11-27' } as const;

@@ -103,6 +103,11 @@ export const registerBodySchema = z.strictObject({
   interest: z.enum(INTERESTS).default('general'),
   lang: languageSchema.default('ru'),
   birth_date: birthDateSchema(utcToday),
+  /**
+   * The reader ticked the consent to the terms and the privacy policy in force (`LEGAL_VERSIONS`): the account keeps
+   * when, and to which versions. Accounts made without it (by the bot, by scripts) keep no consent.
+   */
+  accept_terms: z.literal(true).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 

@@ -16,6 +16,9 @@ export interface AppSettings {
 }
 export type SettingKey = keyof AppSettings;
 
+/** What `GET /api/settings` answers: the public settings, and whether a CRM is configured. */
+export type PublicSettings = Partial<AppSettings> & { crm?: boolean };
+
 export const SETTING_DEFAULTS: AppSettings = {
   thirteenMoonsTarget: '2025-07-26',
   thirteenMoonsBotUrl: 'https://t.me/hunab_13moons_bot',

@@ -46,7 +46,13 @@ const settingsSchema = z.object({
   chatBotLinks: z.record(z.string(), z.string()),
   referralRewardsPerMonth: z.number(),
 });
-export const publicSettingsResponseSchema = z.object({ success: z.literal(true), data: settingsSchema.partial() });
+export const publicSettingsResponseSchema = z.object({
+  success: z.literal(true),
+  data: settingsSchema.partial().extend({
+    /** A CRM is configured: only then does the app note the pages a signed-in reader opens for it. */
+    crm: z.boolean().optional(),
+  }),
+});
 export const adminSettingsResponseSchema = z.object({
   success: z.literal(true),
   data: settingsSchema,

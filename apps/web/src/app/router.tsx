@@ -2,11 +2,13 @@ import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { localizedPath } from '../lib/languages.ts';
 import { type RouteMatch, useRouteMatch } from '../lib/route-match.ts';
+import { useScrollRestoration } from '../lib/scroll-restoration.ts';
 import { AppLayout } from './AppLayout.tsx';
 import { RouteErrorBoundary } from './errors.tsx';
 import { RouteGuard } from './guards.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { PAGES } from './pages.ts';
+import { useReaderLanguageAddress } from './readerLanguage.ts';
 
 /** A redirect that keeps the language prefix, the path parameters and the query. */
 function Redirect({ match }: { match: RouteMatch }) {
@@ -37,6 +39,7 @@ function ServerNavigation() {
 /** The page of the route table at the current address, behind its guards. */
 function TablePage() {
   const match = useRouteMatch();
+  useReaderLanguageAddress(match);
   if (match.kind === 'russianPrefix') return <RussianPrefix />;
   if (match.kind === 'notFound') return <NotFoundPage />;
   if (match.entry.redirect) return <Redirect match={match} />;
@@ -56,6 +59,7 @@ function TablePage() {
  */
 export function AppRoutes() {
   const { pathname } = useLocation();
+  useScrollRestoration();
   return (
     <RouteErrorBoundary pathname={pathname}>
       <Routes>

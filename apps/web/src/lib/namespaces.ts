@@ -5,8 +5,9 @@
 export const NAMESPACES = ['translation', 'auth', 'cards', 'subscription', 'comments', 'access'] as const;
 
 /**
- * Namespaces of particular pages (the commerce pages, education, legal pages and landings), loaded with the page that
- * reads them rather than at start, and read by the server's renderer alongside the others.
+ * Namespaces of particular pages (commerce, education, the legal pages, landings, the account's links, teams, ...),
+ * loaded with the page that reads them rather than at start (the second argument of `lazyPage`), and all read by the
+ * server's renderer alongside the others: a page the server renders with a namespace missing would show its keys.
  */
 export const PAGE_NAMESPACES = [
   'commerce',
@@ -17,4 +18,12 @@ export const PAGE_NAMESPACES = [
   'insights',
   'admin',
   'castles',
+  'compat',
+  'privacy',
+  'reminders',
+  'feed',
+  'journal',
+  'game',
+  'team',
+  'share',
 ] as const;

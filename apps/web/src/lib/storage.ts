@@ -46,6 +46,10 @@ export const SESSION_KEYS = {
   cyclesClientOnly: 'cycles_client_only',
   /** Set once a guest's cards have moved to the account in this session; sign-out clears it. */
   cardsMigrated: 'cards_migrated',
+  /** Where a reader who registered from a checkout, a product or a shared page goes once onboarding ends. */
+  afterOnboarding: 'hunab_after_onboarding',
+  /** The scroll position of each history entry of this tab, so Back opens a page where the reader left it. */
+  scrollPositions: 'hunab_scroll_positions',
   /** The top banners closed in this session, a JSON list of their kinds. */
   dismissedBanners: 'top_banners_dismissed',
   /** A product's variations with the time they were read, one key per product and language (kept 5 minutes). */

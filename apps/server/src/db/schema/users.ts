@@ -26,6 +26,13 @@ export const users = pgTable(
     registrationSource: text('registration_source').notNull().default('website'),
     interest: text('interest').notNull().default('general'),
     badges: jsonb('badges').$type<Badge[]>().notNull().default([]),
+    /**
+     * When the reader consented to the terms of use and the privacy policy, and to which of their versions (the
+     * dates the texts last changed); null for an account made without the registration form's consent.
+     */
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    termsVersion: text('terms_version'),
+    privacyVersion: text('privacy_version'),
     /** Raised when the password changes: every token issued under an older version stops working. */
     tokenVersion: integer('token_version').notNull().default(0),
     /** Set by an administrator: a blocked user cannot sign in, and every session of theirs has ended. */

@@ -27,3 +27,19 @@ export async function profileForExport(db: Db, userId: string) {
     .where(eq(users.id, userId));
   return profile ?? null;
 }
+
+/**
+ * The reader's consent to the terms of use and the privacy policy: when it was given and to which versions (the
+ * dates the texts last changed), or null for an account made without the registration form's consent.
+ */
+export async function termsConsentForExport(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      accepted_at: users.termsAcceptedAt,
+      terms_version: users.termsVersion,
+      privacy_version: users.privacyVersion,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.accepted_at ? row : null;
+}

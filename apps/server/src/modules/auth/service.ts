@@ -1,5 +1,5 @@
 import type { Language } from '@hunab/calendar';
-import type { RegisterBody, User } from '@hunab/contracts';
+import { LEGAL_VERSIONS, type RegisterBody, type User } from '@hunab/contracts';
 import type { AppConfig } from '../../config.ts';
 import { ApiError, isUniqueViolation } from '../../lib/errors.ts';
 import { type SharedRateLimiter, sharedLimitOrThrow } from '../../lib/shared-rate-limit.ts';
@@ -206,6 +206,9 @@ export function createAuthService({
           birthDate: body.birth_date,
           registrationSource: body.registration_source,
           interest: body.interest,
+          ...(body.accept_terms
+            ? { termsAcceptedAt: now(), termsVersion: LEGAL_VERSIONS.terms, privacyVersion: LEGAL_VERSIONS.privacy }
+            : {}),
           createdAt: now(),
           updatedAt: now(),
         });

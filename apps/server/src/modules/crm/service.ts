@@ -68,6 +68,8 @@ export function createCrmService(deps: { db: Db; adapter: CrmAdapter; secret: Ui
 
   return {
     status,
+    /** The CRM's credentials are set (CRM_*): without them nothing is sent to a CRM. */
+    configured: adapter.configured,
 
     /** The CRM's grant page for this administrator, with a state that only they can bring back, for 15 minutes. */
     authorizeUrl(adminId: string): string {

@@ -44,7 +44,9 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   insights: InsightsService;
   settings: SettingsService;
-}> = async (app, { auth, insights, settings }) => {
+  /** A CRM is configured (modules/crm): the app notes page views for it only then. */
+  crmConfigured: boolean;
+}> = async (app, { auth, insights, settings, crmConfigured }) => {
   const session = sessionHooks(auth);
   const admin = [session.required, session.admin];
   const changes = createRateLimiter({ limit: 30, windowMs: 60_000 });
@@ -287,12 +289,13 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
     '/settings',
     {
       schema: {
-        summary: 'The public application settings (the 13-moons date, the chat-bot links)',
+        summary:
+          'The public application settings (the 13-moons date, the chat-bot links), and whether a CRM is configured',
         tags: ['system'],
         response: { 200: publicSettingsResponseSchema },
       },
     },
-    async () => ({ success: true as const, data: await settings.publicSettings() }),
+    async () => ({ success: true as const, data: { ...(await settings.publicSettings()), crm: crmConfigured } }),
   );
 
   app.get(

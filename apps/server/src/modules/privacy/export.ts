@@ -1,6 +1,6 @@
 import type { ExportDomain } from '@hunab/contracts';
 import type { Db } from '../../db/client.ts';
-import { profileForExport } from '../auth/personal-data.ts';
+import { profileForExport, termsConsentForExport } from '../auth/personal-data.ts';
 import { cardsForExport } from '../cards/personal-data.ts';
 import { commentsForExport } from '../comments/personal-data.ts';
 import { processAnswersForExport } from '../content/personal-data.ts';
@@ -37,6 +37,7 @@ export async function collectExport(db: Db, userId: string, email: string): Prom
     orders: await ordersForExport(db, userId),
     email_preferences: await emailPreferencesForExport(db, userId),
     consents: {
+      terms: await termsConsentForExport(db, userId),
       mailing_lists: await mailingListsForExport(db, email),
       email_topics: await topicConsentsForExport(db, userId),
     },

@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { languageOfPath, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -19,6 +20,14 @@ export default function TelegramLoginPage() {
   const navigate = useNavigate();
   const [failed, setFailed] = useState(false);
   const started = useRef(false);
+  // Where no bot runs, a new link cannot be asked of it: the reader signs in with their address instead.
+  const bot = useQuery({
+    queryKey: ['telegram', 'bot'],
+    queryFn: () => api<{ enabled: boolean }>('/telegram/bot', { auth: false }),
+    enabled: failed,
+    staleTime: 300_000,
+  });
+  const botOff = bot.data?.enabled === false;
 
   useEffect(() => {
     if (started.current) return;
@@ -40,7 +49,14 @@ export default function TelegramLoginPage() {
   return (
     <article className="container py-4" style={{ maxWidth: 640 }} data-testid="telegram-login-page">
       <h1 className="h3 mb-3">{t('telegram.loginTitle')}</h1>
-      <p role="status">{failed ? t('telegram.loginInvalid') : t('telegram.signingIn')}</p>
+      <p role="status" data-testid="telegram-login-status">
+        {!failed ? t('telegram.signingIn') : botOff ? t('telegram.loginInvalidNoBot') : t('telegram.loginInvalid')}
+      </p>
+      {failed && botOff ? (
+        <Link className="btn btn-primary" to={localizedPath(lang, '/login')}>
+          {t('telegram.signInInstead')}
+        </Link>
+      ) : null}
     </article>
   );
 }

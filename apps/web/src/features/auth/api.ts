@@ -45,6 +45,8 @@ export interface RegistrationPayload {
   interest: Interest;
   lang: Language;
   birth_date: string;
+  /** The reader ticked the consent to the terms and the privacy policy. */
+  accept_terms: true;
 }
 
 export async function register(payload: RegistrationPayload): Promise<RegistrationOutcome> {

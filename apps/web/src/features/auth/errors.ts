@@ -12,6 +12,7 @@ export type ErrorKind =
   | 'tooManyAttempts'
   | 'emailNotVerified'
   | 'blocked'
+  | 'closed'
   | 'emailExists'
   | 'invalidToken'
   | 'invalidResponse'
@@ -115,6 +116,9 @@ export function describeAuthError(error: unknown, flow: AuthFlow): ErrorView {
     }
     if (error.status === 403 && error.code === 'ACCOUNT_BLOCKED') {
       return { kind: 'blocked', key: 'errors.login.blocked' };
+    }
+    if (error.status === 403 && error.code === 'ACCOUNT_CLOSED') {
+      return { kind: 'closed', key: 'errors.login.closed' };
     }
   }
 

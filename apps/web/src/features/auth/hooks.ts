@@ -97,6 +97,8 @@ export interface CheckedForm<V extends TextValues<V>> {
   /** The translated problem of a field, once the field was left with something in it or the form was sent. */
   errorText: (field: keyof V) => string | null;
   markSubmitted: () => void;
+  /** The form was sent at least once. */
+  submitted: boolean;
 }
 
 /** A field is checked once left with something in it, and from the first submit on, on every change. */
@@ -121,5 +123,6 @@ export function useCheckedForm<V extends TextValues<V>>(
       return problem ? t(problem.key, problem.values) : null;
     },
     markSubmitted: () => setSubmitted(true),
+    submitted,
   };
 }

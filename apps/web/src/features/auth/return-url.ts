@@ -1,4 +1,5 @@
 import { isLanguage } from '@hunab/calendar';
+import { matchRoute } from '../../lib/route-match.ts';
 
 /** Pages a sign-in must never return to: that would loop back into the forms. */
 const AUTH_PAGES = new Set(['/login', '/register', '/verify-email', '/forgot-password', '/reset-password']);
@@ -29,4 +30,34 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   const bare = withoutLanguage(url.pathname).replace(/\/+$/, '') || '/';
   if (AUTH_PAGES.has(bare)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * The pages a new account comes back to after onboarding when the reader registered from them: what they were about
+ * to buy (a checkout, a product, the plans) and the pages people share (a kin, a day, two people side by side, a
+ * landing a friend's link opens). From any other page onboarding ends on the dashboard's welcome.
+ */
+function isPlaceToComeBackTo(path: string): boolean {
+  const { kind, entry } = matchRoute(new URL(path, 'https://return.invalid').pathname);
+  if (kind !== 'entry' || entry.redirect) return false;
+  return (
+    entry.kind === 'checkout' ||
+    entry.kind === 'products' ||
+    entry.kind === 'landing' ||
+    entry.page === 'kin' ||
+    entry.page === 'context' ||
+    entry.page === 'compat'
+  );
+}
+
+/**
+ * Where a registration leads after onboarding: the page that sent the reader to the form (its `from`, as the
+ * checkout and the game's setup give it), else the last page they read if it is one to come back to; null for the
+ * dashboard's welcome.
+ */
+export function registrationReturn(from: unknown, lastPage: string | null): string | null {
+  const sent = safeReturnPath(typeof from === 'string' ? from : null);
+  if (sent) return sent;
+  const last = safeReturnPath(lastPage);
+  return last && isPlaceToComeBackTo(last) ? last : null;
 }

@@ -50,7 +50,12 @@ function Summary({ product, lang, promo }: { product: ProductDto; lang: Language
           </>
         )}
       </dl>
-      <p className="small text-body-secondary mt-2 mb-0">{t('checkout.finalPriceNote')}</p>
+      {/* Only a promo code changes the price the order is made at. */}
+      {promo ? (
+        <p className="small text-body-secondary mt-2 mb-0" data-testid="checkout-price-note">
+          {t('checkout.finalPriceNote')}
+        </p>
+      ) : null}
     </div>
   );
 }

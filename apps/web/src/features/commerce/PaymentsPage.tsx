@@ -61,7 +61,15 @@ export default function PaymentsPage() {
                     <code>{payment.id}</code>
                   </dd>
                   <dt>{t('payments.method')}</dt>
-                  <dd>{t(`providers.${payment.provider}`)}</dd>
+                  <dd data-testid="payment-method">{t(`providers.${payment.provider}`)}</dd>
+                  {payment.promo_code ? (
+                    <>
+                      <dt>{t('payments.promoCode')}</dt>
+                      <dd data-testid="payment-promo">
+                        <code>{payment.promo_code}</code>
+                      </dd>
+                    </>
+                  ) : null}
                 </dl>
                 {payment.status === 'paid' && (
                   <button

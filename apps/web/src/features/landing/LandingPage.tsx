@@ -51,14 +51,9 @@ function CallToAction({
   // A programme the visitor already holds is not offered again: they see that it is theirs and when it starts.
   const held = programme && heldProgrammeOf(owned.data, { ...programme, type: 'program' });
   const { t } = useTranslation('landing');
-  const bot = useQuery({
-    queryKey: ['telegram', 'bot'],
-    queryFn: () => api<{ enabled: boolean }>('/telegram/bot', { auth: false }),
-    enabled: landing.action.kind === 'bot',
-    staleTime: 300_000,
-  });
+  const botOff = useBotOff(landing);
   if (held) return <OwnedNotice programme={held} lang={lang} />;
-  if (landing.action.kind === 'bot' && bot.data?.enabled === false) {
+  if (botOff) {
     // No bot runs on this server: say so rather than lead to a link that goes nowhere.
     return (
       <p className="alert alert-secondary d-inline-block mb-0" role="status" data-testid="bot-off">
@@ -83,6 +78,17 @@ function CallToAction({
       {label}
     </Link>
   );
+}
+
+/** A bot landing on a server where no bot runs (`GET /api/telegram/bot`): its steps and its last words lead nowhere. */
+function useBotOff(landing: Landing): boolean {
+  const bot = useQuery({
+    queryKey: ['telegram', 'bot'],
+    queryFn: () => api<{ enabled: boolean }>('/telegram/bot', { auth: false }),
+    enabled: landing.action.kind === 'bot',
+    staleTime: 300_000,
+  });
+  return landing.action.kind === 'bot' && bot.data?.enabled === false;
 }
 
 /** Today's kin as its seal and tone, the picture of the hero. */
@@ -111,6 +117,7 @@ function Section({
   body: BodyText;
 }) {
   const { t } = useTranslation('landing');
+  const botOff = useBotOff(landing);
   switch (section) {
     case 'benefits':
       return (
@@ -173,7 +180,7 @@ function Section({
       return (
         <section className="landing-section landing-final" aria-labelledby="landing-final">
           <h2 id="landing-final">{body.finalTitle}</h2>
-          <p>{body.finalText}</p>
+          {botOff ? null : <p>{body.finalText}</p>}
           {landing.action.kind === 'mailing' ? (
             <MailingForm lang={lang} />
           ) : (
@@ -197,6 +204,7 @@ export default function LandingPage() {
   const hero = t(`pages.${landing.id}`, { returnObjects: true }) as HeroText;
   const body = t(`pages.${landing.base ?? landing.id}`, { returnObjects: true }) as BodyText;
   usePageHead(lang, hero.title, hero.description);
+  const botOff = useBotOff(landing);
 
   // The visit is the interest: registration within the hour carries it (spec 001 section 3).
   useEffect(() => {
@@ -247,9 +255,12 @@ export default function LandingPage() {
         </div>
         <TodayKin label={(kin) => t('common.todayKin', { kin })} />
       </header>
-      {landing.sections.map((section) => (
-        <Section key={section} section={section} landing={landing} lang={lang} body={body} />
-      ))}
+      {landing.sections
+        // Without a bot on this server, the steps of starting it are left out.
+        .filter((section) => !(botOff && section === 'steps'))
+        .map((section) => (
+          <Section key={section} section={section} landing={landing} lang={lang} body={body} />
+        ))}
       <p className="landing-legal small text-body-secondary" id="landing-end">
         {t('common.legal')} <Link to={legalPath(lang, 'terms')}>{t('common.terms')}</Link> ·{' '}
         <Link to={legalPath(lang, 'privacy')}>{t('common.privacy')}</Link>

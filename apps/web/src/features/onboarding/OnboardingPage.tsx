@@ -6,6 +6,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EmailTopics } from '../../components/EmailTopics.tsx';
 import { KinCard } from '../../components/glyphs/KinCard.tsx';
 import { RadioOptions } from '../../components/RadioOptions.tsx';
+import { takeAfterOnboarding } from '../../lib/after-onboarding.ts';
 import { ApiRequestError, api } from '../../lib/api.ts';
 import { detectInterest, INTEREST_STORAGE_KEY, type Interest } from '../../lib/interest.ts';
 import { changeLanguage } from '../../lib/language-change.ts';
@@ -271,6 +272,11 @@ export default function OnboardingPage() {
   const index = STEPS.indexOf(step);
 
   const go = (next: Step | null, language: Language = lang) => {
+    if (!next) {
+      // A reader who registered from a checkout, a product or a shared page goes back there, in the language chosen.
+      const back = takeAfterOnboarding(language);
+      if (back) return navigate(back);
+    }
     const target = next ? `/onboarding?step=${next}` : FINISH;
     navigate(localizedPath(language, target), { replace: language !== lang });
   };

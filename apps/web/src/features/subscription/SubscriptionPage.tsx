@@ -71,6 +71,13 @@ export default function SubscriptionPage() {
         <h1 className="h2">{t('plansPage.title')}</h1>
         <p className="text-body-secondary mb-0">{t('plansPage.subtitle')}</p>
       </header>
+      {/* The page has no header navigation (spec 000 section 2.4): a signed-in reader gets their ways on from here. */}
+      {signedIn ? (
+        <nav className="d-flex flex-wrap justify-content-center gap-3 mb-4" data-testid="plans-nav">
+          <Link to={localizedPath(lang, '/dash')}>{t('plansPage.toCalendar')}</Link>
+          <Link to={localizedPath(lang, '/account/subscription')}>{t('plansPage.mySubscription')}</Link>
+        </nav>
+      ) : null}
       {reason && (
         <div className="alert alert-info" role="status" data-testid="plans-reason">
           {t(`reasons.${reason}`)}

@@ -151,7 +151,7 @@ export const en: EmailCopyBook = {
   closedAccountReset: {
     subject: 'Your Hunab account is closed',
     greeting: 'Hello, {{name}}!',
-    body: 'Someone (we hope it was you) asked to reset the password of your Hunab account. The account is closed, so its password cannot be changed. Until its data is erased, 30 days after the closing, you can bring it back whole with the “Restore my account” button of the letter we sent when it was closed; then sign in and change the password as usual.',
+    body: 'Someone (we hope it was you) asked to reset the password of your Hunab account. The account is closed, so its password cannot be changed. Until its data is erased, 30 days after the closing, you can bring it back whole with the “Restore my account” button in the email we sent when it was closed; then sign in and change the password as usual.',
     action: '',
     expiry: '',
     ignore: 'If you did not ask for this, ignore this email: nothing has changed.',

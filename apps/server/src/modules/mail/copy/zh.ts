@@ -147,11 +147,11 @@ export const zh: EmailCopyBook = {
   },
   closedAccountReset: {
     subject: '你的 Hunab 账户已关闭',
-    greeting: '{{name}},你好!',
-    body: '有人(希望是你本人)请求重置你的 Hunab 账户密码。该账户已关闭,因此无法更改密码。在关闭 30 天后数据被清除之前,你可以通过关闭时我们发送的邮件中的“恢复我的账户”按钮完整找回账户;之后登录,照常修改密码即可。',
+    greeting: '{{name}}，你好！',
+    body: '有人（希望是你本人）请求重置你的 Hunab 账户密码。该账户已关闭，因此无法更改密码。在关闭 30 天后数据被清除之前，你可以通过关闭时我们发送的邮件中的“恢复我的账户”按钮完整找回账户；之后登录，照常修改密码即可。',
     action: '',
     expiry: '',
-    ignore: '如果不是你提出的请求,请忽略此邮件:一切都没有改变。',
-    signature: 'In lak’ech,Hunab 团队',
+    ignore: '如果不是你提出的请求，请忽略此邮件：一切都没有改变。',
+    signature: 'In lak’ech，Hunab 团队',
   },
 };

@@ -2,15 +2,17 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CheckField, FormField } from '../../../components/FormField.tsx';
+import { rememberAfterOnboarding } from '../../../lib/after-onboarding.ts';
 import { detectInterest, INTEREST_STORAGE_KEY, type Interest, interestRecord } from '../../../lib/interest.ts';
 import { registrationSource } from '../../../lib/platform.ts';
-import { local } from '../../../lib/storage.ts';
+import { LOCAL_KEYS, local } from '../../../lib/storage.ts';
 import { register } from '../api.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { ErrorAlert, NoticeAlert } from '../components/ErrorAlert.tsx';
 import { EmailField, focusFirstInvalid, NewPasswordFields, SubmitButton } from '../components/FormField.tsx';
 import { describeAuthError, type ErrorView } from '../errors.ts';
 import { useAuthPaths, useCheckedForm } from '../hooks.ts';
+import { registrationReturn } from '../return-url.ts';
 import { readGuestBirthDate, signIn } from '../session.ts';
 import {
   BIRTH_DATE_MIN,
@@ -27,12 +29,21 @@ const FIELD_IDS: Record<keyof RegistrationValues, string> = {
   name: 'register-name',
   birthDate: 'register-birth-date',
 };
+const CONSENT_ID = 'register-consent';
 const FIELD_ORDER: (keyof RegistrationValues)[] = ['email', 'password', 'passwordConfirm', 'name', 'birthDate'];
 
-/** Reads the interest once per visit and keeps it in local storage for the next hour (spec 001 section 4). */
-function useInterest(): Interest {
+/**
+ * Reads the interest once per visit and keeps it in local storage for the next hour (spec 001 section 4). Read in the
+ * browser after the first render, so the page renders on the server as it does in the browser; what the form sends is
+ * read at submit.
+ */
+function useInterest(): { readonly current: Interest } {
   const location = useLocation();
-  const [interest] = useState<Interest>(() => {
+  const interest = useRef<Interest>('general');
+  const read = useRef(false);
+  useEffect(() => {
+    if (read.current) return;
+    read.current = true;
     const detected = detectInterest({
       navigationState: location.state,
       historyState: window.history.state,
@@ -45,8 +56,8 @@ function useInterest(): Interest {
     if (detected.source !== 'storage') {
       local.setJson(INTEREST_STORAGE_KEY, interestRecord(detected.interest, detected.source, Date.now()));
     }
-    return detected.interest;
-  });
+    interest.current = detected.interest;
+  }, [location.state, location.search]);
   return interest;
 }
 
@@ -54,6 +65,7 @@ export default function RegisterPage() {
   const { t } = useTranslation('auth');
   const { lang, to } = useAuthPaths();
   const navigate = useNavigate();
+  const location = useLocation();
   const interest = useInterest();
   const today = useMemo(() => localToday(), []);
 
@@ -68,7 +80,8 @@ export default function RegisterPage() {
     (values) => validateRegistration(values, today),
   );
   const { values, set, touch } = form;
-  const [consent, setConsent] = useState(true);
+  // Consent is the reader's own tick: the box starts empty, as checkout's terms box does.
+  const [consent, setConsent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<ErrorView | null>(null);
@@ -77,17 +90,20 @@ export default function RegisterPage() {
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
+  // Said as a warning once the reader tried to register without the tick, as the fields' errors are.
+  const consentMissing = !consent && form.submitted;
+
   const emailText =
     form.errorText('email') ??
     (emailTaken !== null && emailTaken === values.email.trim() ? t('errors.register.emailExists') : null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy || done || !consent) return;
+    if (busy || done) return;
     form.markSubmitted();
     const invalid = FIELD_ORDER.filter((field) => form.errors[field]);
-    if (invalid.length > 0) {
-      focusFirstInvalid(invalid.map((field) => FIELD_IDS[field]));
+    if (invalid.length > 0 || !consent) {
+      focusFirstInvalid([...invalid.map((field) => FIELD_IDS[field]), ...(consent ? [] : [CONSENT_ID])]);
       return;
     }
 
@@ -101,9 +117,10 @@ export default function RegisterPage() {
         password: values.password,
         ...(name ? { username: name } : {}),
         registration_source: registrationSource(),
-        interest,
+        interest: interest.current,
         lang,
         birth_date: values.birthDate,
+        accept_terms: true,
       });
       setDone(true);
       if (outcome.kind === 'verifyEmail') {
@@ -113,6 +130,10 @@ export default function RegisterPage() {
         });
         return;
       }
+      // Onboarding ends where the reader was going (the checkout, the product, the shared page), else on the welcome.
+      rememberAfterOnboarding(
+        registrationReturn((location.state as { from?: unknown } | null)?.from, local.get(LOCAL_KEYS.returnUrl)),
+      );
       void signIn(outcome.token, outcome.user);
       redirectTimer.current = window.setTimeout(
         // A new account goes through onboarding, which ends on the dashboard's welcome (spec 001 section 4).
@@ -207,10 +228,11 @@ export default function RegisterPage() {
         />
 
         <CheckField
-          id="register-consent"
+          id={CONSENT_ID}
           className="auth-check mb-3"
           checked={consent}
           onCheckedChange={setConsent}
+          aria-invalid={consentMissing || undefined}
           aria-describedby={consent ? undefined : 'register-consent-hint'}
           label={
             <Trans
@@ -226,13 +248,17 @@ export default function RegisterPage() {
           }
         >
           {consent ? null : (
-            <div id="register-consent-hint" className="form-text text-warning-emphasis">
+            <div
+              id="register-consent-hint"
+              className={`form-text${consentMissing ? ' text-warning-emphasis' : ''}`}
+              data-testid="register-consent-hint"
+            >
               {t('register.consentRequired')}
             </div>
           )}
         </CheckField>
 
-        <SubmitButton busy={busy} busyLabel={t('register.submitting')} disabled={!consent || done}>
+        <SubmitButton busy={busy} busyLabel={t('register.submitting')} disabled={done}>
           {t('register.submit')}
         </SubmitButton>
       </form>

@@ -1,0 +1,3 @@
+ALTER TABLE "users" ADD COLUMN "terms_accepted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "terms_version" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "privacy_version" text;
