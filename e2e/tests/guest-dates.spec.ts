@@ -50,7 +50,7 @@ test.describe('a guest’s second date', () => {
     await expect(page.getByTestId('reading')).toBeVisible();
   });
 
-  test('a free account on another date’s address sees that date in the bar and its plan’s refusal', async ({
+  test('a free account on another date’s address sees that date in the bar and its plan’s refusal, and the counter says what a view is', async ({
     page,
     request,
   }) => {
@@ -60,6 +60,11 @@ test.describe('a guest’s second date', () => {
     await page.goto(`/en/context/${other}`);
     await expect(page.getByTestId('reading-locked')).toHaveAttribute('data-reason', 'free_user_restriction');
     await expect(dateInput(page)).toHaveValue(other);
+    // The counter says what it counts.
+    await page.goto('/en/tzolkin');
+    await expect(page.getByTestId('view-counter-what')).toHaveText(
+      'A view is one calendar page (the Tzolkin, the moon, a date’s context and the others) opened on a day: opening it again that day costs nothing.',
+    );
   });
 });
 
