@@ -29,6 +29,7 @@ import {
   statusOf,
   visitContextOf,
 } from './model.ts';
+import { PlanCatalogue } from './SubscriptionPage.tsx';
 import { VisitContextPanel } from './VisitContext.tsx';
 import './subscription.css';
 
@@ -50,6 +51,8 @@ export default function ManagePage() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   usePageTitle(t('manage.title'));
+  // ?tab=plans opens on the plans with their prices (the links that ask for it mean to compare or change plans).
+  const plansTab = search.get('tab') === 'plans';
 
   const queryKey = [...SUBSCRIPTION_KEYS.current, String(session.user?.id ?? '')];
   const query = useQuery({
@@ -145,7 +148,8 @@ export default function ManagePage() {
             {t('manage.loading')}
           </p>
         )}
-        {signedIn && query.isSuccess && !subscription && (
+        {plansTab && <PlanCatalogue level={2} />}
+        {signedIn && query.isSuccess && !subscription && !plansTab && (
           <div className="subscription-panel" data-testid="subscription-none">
             <p>{t('manage.none')}</p>
             <SubscriptionLink href={resubscribe} className="btn btn-primary" testId="resubscribe">
