@@ -21,6 +21,19 @@ async function serverStatus(page: Page, account: Account): Promise<string | null
 const normalize = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
 
 test.describe('the subscription management page', () => {
+  test('a failure to load the subscription is a notice the reader can close', async ({ page, request }) => {
+    const account = await createAccount(request, { lang: 'en' });
+    await useSession(page, account);
+    await page.route('**/api/subscriptions/current', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false}' }),
+    );
+    await page.goto('/en/account/subscription');
+    const notice = page.getByTestId('notice-danger');
+    await expect(notice).toContainText('Could not load your subscription', { timeout: 20_000 });
+    await notice.getByRole('button', { name: 'Close' }).click();
+    await expect(notice).toHaveCount(0);
+  });
+
   test('?tab=plans opens on the plans with their prices, not on the card of no subscription', async ({
     page,
     request,
