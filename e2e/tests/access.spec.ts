@@ -40,7 +40,7 @@ test.describe('a guest', () => {
     await expect(dateInput(page)).toHaveValue('2012-12-22');
     const prompt = page.getByTestId('auth-prompt');
     await expect(prompt).toBeVisible();
-    await expect(prompt).toContainText('You have used your free date view');
+    await expect(prompt).toContainText('You have used your free date');
     expect(await page.evaluate(() => localStorage.getItem('date_view_count'))).toBe('1');
 
     await page.keyboard.press('Escape');

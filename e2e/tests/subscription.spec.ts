@@ -39,6 +39,37 @@ async function serverStatus(page: Page, account: Account): Promise<string | null
 const normalize = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
 
 test.describe('the subscription management page', () => {
+  test('a failure to load the subscription is a notice the reader can close', async ({ page, request }) => {
+    const account = await createAccount(request, { lang: 'en' });
+    await useSession(page, account);
+    await page.route('**/api/subscriptions/current', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false}' }),
+    );
+    await page.goto('/en/account/subscription');
+    const notice = page.getByTestId('notice-danger');
+    await expect(notice).toContainText('Could not load your subscription', { timeout: 20_000 });
+    await notice.getByRole('button', { name: 'Close' }).click();
+    await expect(notice).toHaveCount(0);
+  });
+
+  test('?tab=plans opens on the plans with their prices, not on the card of no subscription', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request, { lang: 'en' });
+    await useSession(page, account);
+    await page.goto('/en/account/subscription?tab=plans');
+    await expect(page.getByTestId('subscription-plans')).toBeVisible();
+    await expect(page.getByTestId('price-basic')).toContainText('$');
+    await expect(page.getByTestId('plan-free')).toContainText('20 calendar page views a month');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscription');
+    await expect(page.getByRole('heading', { level: 2, name: 'Choose your plan' })).toBeVisible();
+    await expect(page.getByTestId('subscription-none')).toHaveCount(0);
+    await page.goto('/en/account/subscription');
+    await expect(page.getByTestId('subscription-none')).toBeVisible();
+    await expect(page.getByTestId('subscription-plans')).toHaveCount(0);
+  });
+
   test('says why the visitor came: the views left, the plan needed and the dashboard tab to go back to', async ({
     page,
     request,

@@ -379,7 +379,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes, { auth, onSignUp });
       await api.register(userRoutes, { auth });
       await api.register(telemetryRoutes, { db: database.db, auth });
-      await api.register(contentRoutes, { db: database.db, auth, subscriptions, now });
+      await api.register(contentRoutes, {
+        db: database.db,
+        auth,
+        subscriptions,
+        now,
+        secureCookies: config.publicUrl.startsWith('https:'),
+      });
       await api.register(subscriptionRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(viewRoutes, { db: database.db, auth, subscriptions, now });
       await api.register(promoRoutes, { auth, promo: createPromoService({ db: database.db, now }) });

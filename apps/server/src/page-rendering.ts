@@ -5,6 +5,9 @@ import { pathToFileURL } from 'node:url';
 import {
   type ApiReader,
   AUTH_TOKEN_KEY,
+  freeDateOf,
+  GUEST_DATE_KEY,
+  guestDateOpen,
   KNOWN_QUERIES_ID,
   type KnownQuery,
   type LocaleReader,
@@ -98,6 +101,24 @@ function localDay(): string {
 function isoLocalDay(): string {
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+const CONTEXT_PAGE = /^\/(?:[a-z]{2}\/)?context\/(\d{4}-\d{2}-\d{2})$/;
+
+/**
+ * What a guest's device decides of a page (spec 000 section 4.8): on /context/{date} other than today, whether the
+ * date is the device's one free date (or the device has none yet), read from the cookie the content API sets. The
+ * page renders the reading's place or the sign-in prompt from it, as the API will answer once the browser asks.
+ */
+export function guestQueries(url: string, freeDateCookie: string | undefined): KnownQuery[] {
+  const date = CONTEXT_PAGE.exec(new URL(url, 'http://localhost').pathname)?.[1];
+  if (!date || date === isoLocalDay()) return [];
+  return [
+    {
+      queryKey: [GUEST_DATE_KEY, date],
+      data: { open: guestDateOpen(freeDateOf(freeDateCookie), date, isoLocalDay()) },
+    },
+  ];
 }
 
 /**
@@ -251,13 +272,20 @@ export function createPageRenderer(
       );
   }
 
-  /** The HTML for a page address (path and query), in the reader's theme (the `theme` cookie). */
-  return async function htmlFor(url: string, theme: 'dark' | 'light' = 'dark'): Promise<string> {
-    const html = await pageFor(url);
+  /**
+   * The HTML for a page address (path and query), in the reader's theme (the `theme` cookie), with the guest's free
+   * date (its cookie) where the page depends on it.
+   */
+  return async function htmlFor(
+    url: string,
+    theme: 'dark' | 'light' = 'dark',
+    freeDateCookie?: string,
+  ): Promise<string> {
+    const html = await pageFor(url, guestQueries(url, freeDateCookie));
     return theme === 'light' ? html.replace(/(<html[^>]*data-bs-theme=")dark"/, '$1light"') : html;
   };
 
-  async function pageFor(requested: string): Promise<string> {
+  async function pageFor(requested: string, guest: KnownQuery[]): Promise<string> {
     const { renderer, head, index } = await current();
     const url = pageAddress(requested);
     if (!renderer || !head || url === null) return index;
@@ -265,7 +293,7 @@ export function createPageRenderer(
     let known: KnownQuery[] = [];
     try {
       const [shared, own] = await Promise.all([sharedQueries(api), renderer.pageQueries(url, api)]);
-      known = [...shared, ...own];
+      known = [...shared, ...own, ...guest];
     } catch (error) {
       log.warn({ err: error }, 'the data of a rendered page could not be read; it renders without it');
     }

@@ -5,10 +5,11 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { LANGUAGES } from '@hunab/calendar';
-import type { ApiReader } from '@hunab/contracts';
+import { type ApiReader, GUEST_DATE_COOKIE } from '@hunab/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerCrawlFiles } from './crawl.ts';
 import { knownPages } from './known-pages.ts';
+import { cookieOf } from './lib/cookies.ts';
 import { errorBody } from './lib/errors.ts';
 import { contentSecurityPolicy, inlineScriptHashes } from './lib/security-headers.ts';
 import { createPageRenderer } from './page-rendering.ts';
@@ -150,7 +151,9 @@ export async function registerWebApp(
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
     const theme = /(?:^|;\s*)theme=light(?:;|$)/.test(request.headers.cookie ?? '') ? 'light' : 'dark';
-    const html = pageHtml ? await pageHtml(request.url, theme) : await readFile(indexPath, 'utf8');
+    const html = pageHtml
+      ? await pageHtml(request.url, theme, cookieOf(request, GUEST_DATE_COOKIE))
+      : await readFile(indexPath, 'utf8');
     const { body, encoding } = await encoded(html, request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
     // The page's own inline scripts (the starter of a rendered page differs per page) are allowed by their hashes.

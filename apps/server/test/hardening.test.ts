@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { testConfig } from './helpers/config.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { client, newAddress, newEmail, registration } from './helpers/http.ts';
 import { linkToken, startSmtpServer } from './helpers/smtp.ts';
+import { fakeWebBuild } from './helpers/web-build.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -654,17 +655,7 @@ describe('security headers', () => {
 describe('rendered pages', () => {
   /** A built web app whose page renderer notes every render, slowly, as a real one under load would be. */
   function webBuild() {
-    const base = mkdtempSync(join(tmpdir(), 'hunab-build-'));
-    const dist = join(base, 'dist');
-    const distServer = join(base, 'dist-server');
-    for (const dir of [dist, distServer]) mkdirSync(dir);
-    writeFileSync(
-      join(dist, 'index.html'),
-      '<!doctype html><html><head><title>Hunab</title></head><body><div id="root"></div><script type="module" crossorigin src="/assets/main.js"></script></body></html>',
-    );
-    writeFileSync(join(dist, 'head.json'), JSON.stringify({ ltr: 'a.css', rtl: 'b.css', namespaces: [], pages: {} }));
-    writeFileSync(
-      join(distServer, 'entry-server.js'),
+    return fakeWebBuild(
       `globalThis.renders = { urls: [], running: 0, most: 0 };
 export async function pageQueries() { return []; }
 export async function renderPage(url) {
@@ -675,7 +666,6 @@ export async function renderPage(url) {
   return { html: '<p>' + url.replace(/[<&]/g, '') + '</p>', lang: 'en', page: 'dash', alternates: [] };
 }`,
     );
-    return dist;
   }
   const renders = () => (globalThis as unknown as { renders: { urls: string[]; most: number } }).renders;
 

@@ -15,7 +15,7 @@ const LOCALES = {
   de: 'de-DE',
   ja: 'ja-JP',
   zh: 'zh-CN',
-  ar: 'ar-SA',
+  ar: 'ar-SA-u-nu-latn',
 };
 const STYLES = ['full', 'long', 'medium', 'short'];
 

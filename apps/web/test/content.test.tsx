@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Markdown, promotedHeadingLevel } from '../src/components/Markdown.tsx';
+import { headingLevels, Markdown, promotedHeadingLevel } from '../src/components/Markdown.tsx';
 import { builtinReading, parseFrontMatter } from '../src/lib/readings.ts';
 
 const html = (text: string) => renderToStaticMarkup(<Markdown text={text} />);
@@ -54,5 +54,20 @@ describe('content files', () => {
     expect(reading.title).toBe('Mano Azul');
     expect(reading.keywords).toHaveLength(3);
     expect(builtinReading('tones', 12, 'ja').title).toBe('水晶');
+  });
+});
+
+describe('heading levels under a page heading (a lesson under its h1)', () => {
+  it('starts just below the page heading and never skips a level', () => {
+    const lesson =
+      '## Meaning\n\nText.\n\n**A practice for the whole of this day**\n\nMore.\n\n## Shadow and gift\n\nEnd.';
+    const shown = renderToStaticMarkup(<Markdown text={lesson} under={1} />);
+    expect([...shown.matchAll(/<h(\d)>/g)].map((match) => Number(match[1]))).toEqual([2, 3, 2]);
+    expect(headingLevels(['#### Deep', 'text', '## Top'], 1)).toEqual([2, null, 2]);
+    expect(headingLevels(['## A', '#### B', '###### C'], 1)).toEqual([2, 3, 4]);
+  });
+
+  it('keeps the readings’ own levels without a page heading given', () => {
+    expect(renderToStaticMarkup(<Markdown text={'## Meaning\n\nText.'} />)).toContain('<h3>Meaning</h3>');
   });
 });

@@ -40,7 +40,7 @@ describe('dates written from the tables', () => {
 
   it('write the dashboard date in Russian and Arabic as readers know it', () => {
     expect(formatDateIn('ru', new Date(2012, 11, 21), 'full')).toBe('пятница, 21 декабря 2012 г.');
-    expect(formatDateIn('ar', new Date(2024, 1, 29), 'long')).toBe('٢٩ فبراير ٢٠٢٤');
+    expect(formatDateIn('ar', new Date(2024, 1, 29), 'long')).toBe('29 فبراير 2024');
     expect(formatDateIn('en', new Date(2024, 6, 25), 'medium')).toBe('Jul 25, 2024');
   });
 });

@@ -1,5 +1,6 @@
-import { PLANS, planById } from '@hunab/contracts';
+import { featuresOfTier, MONTHLY_VIEW_LIMIT, PLANS, planById } from '@hunab/contracts';
 import { describe, expect, it } from 'vitest';
+import { planFeatureLines } from '../src/components/PlanFeatures.tsx';
 import { pricewallVariant, recommendedPlan } from '../src/features/paywall/pricewall.ts';
 import {
   actionsOf,
@@ -186,5 +187,31 @@ describe('what the link to /account/subscription says (spec 000 section 2.4)', (
       level: null,
     });
     expect(visit('')).toEqual({ viewsRemaining: null, tab: null, level: null });
+  });
+});
+
+describe('the plan cards and the view counter tell one story (the plans of the contracts)', () => {
+  it('names the free plan’s monthly views on its card, and none on the paid plans’', () => {
+    const lines = (id: string) => planFeatureLines(featuresOfTier(planById(id)?.tier ?? 'free'));
+    expect(lines('free')).toContainEqual({ key: 'features.viewsMonthly', options: { limit: MONTHLY_VIEW_LIMIT } });
+    for (const id of ['basic_monthly', 'premium_yearly']) {
+      expect(lines(id)).toContainEqual({ key: 'features.viewsUnlimited' });
+      expect(lines(id).map((line) => line.key)).not.toContain('features.viewsMonthly');
+    }
+  });
+
+  it('promises guests nothing a free account does not give', async () => {
+    const { readFileSync } = await import('node:fs');
+    for (const lang of ['en', 'ru', 'es', 'pt', 'de', 'ja', 'zh', 'ar']) {
+      const read = (ns: string) => JSON.parse(readFileSync(`public/locales/${lang}/${ns}.json`, 'utf8'));
+      const access = read('access');
+      // The guest's prompt sends other dates to a subscription, as the free plan's card and refusal do.
+      expect(access.prompt.limitReached, lang).not.toBe('');
+      expect(access.views.what, lang).not.toBe('');
+      expect(read('subscription').features.viewsMonthly, lang).toContain('{{limit}}');
+    }
+    const en = JSON.parse((await import('node:fs')).readFileSync('public/locales/en/access.json', 'utf8'));
+    expect(en.prompt.limitReached).not.toMatch(/free account to open other dates/);
+    expect(en.prompt.limitReached).toMatch(/other dates open with a subscription/);
   });
 });

@@ -23,6 +23,8 @@ export interface PlanFeatures {
   'content.dateRestriction': number | null;
   'cards.maxSaved': number;
   'cycles.fullAccess': boolean;
+  /** Calendar page views a month (the view counter); null: not counted. */
+  'views.monthly': number | null;
 }
 
 export interface Plan {
@@ -38,6 +40,12 @@ export interface Plan {
   features: PlanFeatures;
 }
 
+/**
+ * Calendar page views a month for accounts without a subscription (spec 001 section 6): each kind of calendar page
+ * (the Tzolkin, the moon, a date's context, …) counts once a day, whichever date it shows.
+ */
+export const MONTHLY_VIEW_LIMIT = 20;
+
 /** Saved cards by tier (spec 000 section 5). */
 export const CARD_LIMITS: Readonly<Record<PlanTier, number>> = { free: 3, basic: 7, premium: 40 };
 
@@ -47,18 +55,21 @@ const FEATURES: Record<PlanTier, PlanFeatures> = {
     'content.dateRestriction': 0,
     'cards.maxSaved': CARD_LIMITS.free,
     'cycles.fullAccess': false,
+    'views.monthly': MONTHLY_VIEW_LIMIT,
   },
   basic: {
     'matrices.anyDate': false,
     'content.dateRestriction': 1,
     'cards.maxSaved': CARD_LIMITS.basic,
     'cycles.fullAccess': true,
+    'views.monthly': null,
   },
   premium: {
     'matrices.anyDate': true,
     'content.dateRestriction': null,
     'cards.maxSaved': CARD_LIMITS.premium,
     'cycles.fullAccess': true,
+    'views.monthly': null,
   },
 };
 
@@ -126,10 +137,37 @@ export const MATRIX_KINDS = [
   'tzolkin_matrix',
 ] as const;
 export const DASH_TABS = ['seal', 'tone', 'oracle', 'veintena'] as const;
-export const MONTHLY_VIEW_LIMIT = 20;
 
 /** Why content for a date or a process day is refused (spec 000 section 5, spec 001 section 4). */
-export const DATE_DENIALS = ['free_user_restriction', 'basic_plan_restriction', 'unknown_restriction'] as const;
+export const DATE_DENIALS = [
+  'free_user_restriction',
+  'basic_plan_restriction',
+  'unknown_restriction',
+  'guest_date_limit',
+] as const;
+
+/**
+ * The cookie that remembers a guest's one free date on their device (spec 000 section 4.8): the first date other
+ * than today that the guest opened. The server reads it for the content API and for the pages it renders.
+ */
+export const GUEST_DATE_COOKIE = 'hunab_free_date';
+export const GUEST_DATE_COOKIE_DAYS = 365;
+
+/**
+ * Whether a guest may read the content of `date` (all YYYY-MM-DD): today always; any other date only while it is
+ * the device's one free date, or while the device has not used its free date yet.
+ */
+export function guestDateOpen(freeDate: string | null, date: string, today: string): boolean {
+  return date === today || freeDate === null || freeDate === date;
+}
+
+/** The query key under which a rendered page carries whether a guest's date is open: `[GUEST_DATE_KEY, date]`. */
+export const GUEST_DATE_KEY = 'guest-date';
+
+/** The free date a cookie's value names, or null when it names none. */
+export function freeDateOf(cookie: string | undefined): string | null {
+  return cookie && /^\d{4}-\d{2}-\d{2}$/.test(cookie) ? cookie : null;
+}
 export const PROCESS_OUTCOMES = [
   'allowed',
   'waiting_activation',

@@ -79,6 +79,7 @@ export const plansResponseSchema = z.object({
         'content.dateRestriction': z.number().int().nullable(),
         'cards.maxSaved': z.number().int(),
         'cycles.fullAccess': z.boolean(),
+        'views.monthly': z.number().int().nullable(),
       }),
     }),
   ),

@@ -26,6 +26,7 @@ import {
   splitLanguage,
   unprefixedLanguage,
 } from '../lib/languages.ts';
+import { useMenuKeys } from '../lib/menu-keys.ts';
 import { useRouteEntry } from '../lib/route-match.ts';
 import { NO_RETURN_PATHS, type RouteEntry } from '../lib/route-table.ts';
 import { useSelectedDate } from '../lib/selected-date.tsx';
@@ -109,8 +110,11 @@ function SettingsMenu({ lang, path, unprefixed }: { lang: Language; path: string
   const { search, hash } = useLocation();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, ref);
+  const keys = useMenuKeys(open, setOpen, button, menu);
 
   const pick = async (code: Language) => {
     setOpen(false);
@@ -121,25 +125,39 @@ function SettingsMenu({ lang, path, unprefixed }: { lang: Language; path: string
   return (
     <div className="header-menu" ref={ref}>
       <button
+        ref={button}
         type="button"
         className="btn btn-icon"
-        aria-haspopup="true"
+        aria-haspopup="menu"
         aria-expanded={open}
+        aria-controls={open ? 'settings-menu' : undefined}
         aria-label={t('header.settings')}
         title={t('header.settings')}
         onClick={() => setOpen((value) => !value)}
+        onKeyDown={keys.onButtonKeyDown}
         data-testid="settings-button"
       >
         <Icon name="settings" />
       </button>
       {open && (
-        <div className="header-dropdown" role="menu" data-testid="settings-menu">
-          <p className="dropdown-header">{t('header.language')}</p>
+        <div
+          ref={menu}
+          id="settings-menu"
+          className="header-dropdown"
+          role="menu"
+          aria-label={t('header.settings')}
+          onKeyDown={keys.onMenuKeyDown}
+          data-testid="settings-menu"
+        >
+          <p className="dropdown-header" role="presentation">
+            {t('header.language')}
+          </p>
           {LANGUAGES.map((code) => (
             <button
               key={code}
               type="button"
               role="menuitemradio"
+              tabIndex={-1}
               aria-checked={code === lang}
               lang={code}
               className={`dropdown-item${code === lang ? ' active' : ''}`}
@@ -152,6 +170,7 @@ function SettingsMenu({ lang, path, unprefixed }: { lang: Language; path: string
           <button
             type="button"
             role="menuitem"
+            tabIndex={-1}
             className="dropdown-item d-flex align-items-center gap-2"
             onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
             data-testid="theme-toggle"

@@ -10,6 +10,7 @@ const UPDATE_NOTICE_MS = 2_000;
 const RELOAD_GUARD_MS = 5_000;
 const CHUNK_COUNTDOWN_S = 3;
 const CHUNK_RETRIES = 1;
+const CHUNK_RESET_MS = 10_000;
 
 /** The cacheVersion of the running bundle, written into it at build time. */
 export const LOCAL_CACHE_VERSION: string = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev';
@@ -50,11 +51,25 @@ function guardedReload(): boolean {
  * fails again after that reload, the 'Loading Problem' overlay offers a reload and the way home (spec 000 section 4.3).
  */
 let recoveryStarted = false;
+/** The timer that forgets the retries of a page that loaded well; a recovery under way cancels it. */
+let retriesReset: number | undefined;
+
+/** After 10 s without chunk trouble the page has loaded: a later failure may reload once more. */
+export function resetRetriesLater(ms = CHUNK_RESET_MS): void {
+  window.clearTimeout(retriesReset);
+  retriesReset = window.setTimeout(() => {
+    retriesReset = undefined;
+    if (!recoveryStarted) session.remove(SESSION_KEYS.chunkRetries);
+  }, ms);
+}
 
 export function startChunkRecovery(): void {
   // One failure reaches us several ways (the route's error, vite:preloadError, an unhandled rejection): act once.
   if (recoveryStarted) return;
   recoveryStarted = true;
+  // The reload that follows must still know it is a retry: a second failure then shows the overlay.
+  window.clearTimeout(retriesReset);
+  retriesReset = undefined;
   const retries = Number(session.get(SESSION_KEYS.chunkRetries) ?? 0);
   if (retries >= CHUNK_RETRIES) {
     show({ kind: 'loading-problem' });
@@ -124,7 +139,7 @@ export function UpdateOverlays() {
     const first = window.setTimeout(() => void checkForUpdate(), FIRST_CHECK_MS);
     const interval = window.setInterval(() => void checkForUpdate(), UPDATE_CHECK_MS);
     // A page that stays up without chunk trouble has finished loading: later failures may reload again.
-    const reset = window.setTimeout(() => session.remove(SESSION_KEYS.chunkRetries), 10_000);
+    resetRetriesLater();
     return () => {
       setOverlayFromOutside = null;
       window.removeEventListener('appUpdateAvailable', onUpdate);
@@ -133,7 +148,7 @@ export function UpdateOverlays() {
       window.removeEventListener('vite:preloadError', onPreloadError);
       window.removeEventListener('unhandledrejection', onRejection);
       window.clearInterval(interval);
-      window.clearTimeout(reset);
+      window.clearTimeout(retriesReset);
     };
   }, []);
 

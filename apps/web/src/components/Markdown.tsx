@@ -52,8 +52,37 @@ function keyed(lines: string[]): { key: string; line: string }[] {
   });
 }
 
-export function Markdown({ text, image }: { text: string; image?: MarkdownImage }) {
+/** The level a block's heading asks for (`#` is 2, a promoted bold line 3 to 5), or null for another block. */
+function askedLevel(block: string): number | null {
+  const heading = /^(#{1,6})\s+(.*)$/.exec(block);
+  if (heading && !block.includes('\n')) return Math.min(6, Math.max(2, (heading[1] ?? '').length + 1));
+  const bold = /^\*\*([^*]+)\*\*$/.exec(block);
+  return bold?.[1] ? promotedHeadingLevel(bold[1]) : null;
+}
+
+/**
+ * The heading levels of a text under a page heading of level `under`: the text's own levels in order, its highest one
+ * just below the page's heading and none more than one below the heading before it, so no level is skipped.
+ */
+export function headingLevels(blocks: readonly string[], under: number): (number | null)[] {
+  const asked = blocks.map((block) => askedLevel(block.trim()));
+  const ranks = [...new Set(asked.filter((level) => level !== null))].sort((a, b) => a - b);
+  let previous = under;
+  return asked.map((level) => {
+    if (level === null) return null;
+    const shown = Math.min(6, under + 1 + ranks.indexOf(level), previous + 1);
+    previous = shown;
+    return shown;
+  });
+}
+
+/**
+ * Markdown's few block forms. `under`: the level of the page's heading above the text, whose levels then follow on
+ * from it (a lesson under its h1); without it `#` is h2 and `##` h3, as the readings are written.
+ */
+export function Markdown({ text, image, under }: { text: string; image?: MarkdownImage; under?: number }) {
   const blocks = text.replace(/\r\n/g, '\n').split(/\n{2,}/);
+  const levels = under === undefined ? null : headingLevels(blocks, under);
   return (
     <>
       {blocks.map((raw, i) => {
@@ -62,13 +91,13 @@ export function Markdown({ text, image }: { text: string; image?: MarkdownImage 
         if (!block) return null;
         const heading = /^(#{1,6})\s+(.*)$/.exec(block);
         if (heading && !block.includes('\n')) {
-          const level = Math.min(6, Math.max(2, (heading[1] ?? '').length + 1));
+          const level = levels?.[i] ?? Math.min(6, Math.max(2, (heading[1] ?? '').length + 1));
           const Tag = `h${level}` as 'h2';
           return <Tag key={key}>{inline(heading[2] ?? '', key)}</Tag>;
         }
         const bold = /^\*\*([^*]+)\*\*$/.exec(block);
         if (bold?.[1]) {
-          const level = promotedHeadingLevel(bold[1]);
+          const level = promotedHeadingLevel(bold[1]) && (levels?.[i] ?? promotedHeadingLevel(bold[1]));
           if (level) {
             const Tag = `h${level}` as 'h3';
             return <Tag key={key}>{bold[1]}</Tag>;

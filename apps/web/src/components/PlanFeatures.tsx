@@ -6,8 +6,11 @@ import './plan-features.css';
 /** What a plan opens, one line per feature of the catalogue (spec 000 section 3), in the `subscription` strings. */
 export function planFeatureLines(features: Features): { key: string; options?: Record<string, number> }[] {
   const restriction = features['content.dateRestriction'];
+  const views = features['views.monthly'];
   return [
     { key: features['matrices.anyDate'] ? 'features.matricesAnyDate' : 'features.matricesToday' },
+    // The counter's promise on the card itself: what a free account's calendar pages cost (ADR 017).
+    views === null ? { key: 'features.viewsUnlimited' } : { key: 'features.viewsMonthly', options: { limit: views } },
     {
       key:
         restriction === null

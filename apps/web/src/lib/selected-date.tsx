@@ -17,6 +17,11 @@ interface SelectedDateValue {
   iso: string;
   isToday: boolean;
   setDate(date: PlainDate): void;
+  /**
+   * Shows the date an address names (/context/{date}): the guard is told, so it can prompt or count, but the
+   * selection follows the address whatever it answers, since the page of that address shows that date.
+   */
+  showDate(date: PlainDate): void;
   step(days: number): void;
   goToday(): void;
   /** Installs the guard asked before every change; returns the function that removes it. */
@@ -52,8 +57,8 @@ export function SelectedDateProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const change = useCallback(
-    (date: PlainDate) => {
-      if (guard.current && !guard.current(date)) return;
+    (date: PlainDate, fromAddress = false) => {
+      if (guard.current && !guard.current(date) && !fromAddress) return;
       const now = today();
       const followsToday = formatDate(date) === formatDate(now);
       setState({ date, followsToday });
@@ -68,7 +73,8 @@ export function SelectedDateProvider({ children }: { children: ReactNode }) {
       date: state.date,
       iso,
       isToday: iso === formatDate(today()),
-      setDate: change,
+      setDate: (date) => change(date),
+      showDate: (date) => change(date, true),
       step: (days) => {
         try {
           change(addDays(state.date, days));

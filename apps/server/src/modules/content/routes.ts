@@ -4,6 +4,10 @@ import {
   contentQuerySchema,
   contentResponseSchema,
   errorBodySchema,
+  freeDateOf,
+  GUEST_DATE_COOKIE,
+  GUEST_DATE_COOKIE_DAYS,
+  guestDateOpen,
   hunabmathQuerySchema,
   kinSchema,
   processQuerySchema,
@@ -17,10 +21,11 @@ import {
   toneParamsSchema,
 } from '@hunab/contracts';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentResponses, processItems, users } from '../../db/schema.ts';
+import { cookieOf } from '../../lib/cookies.ts';
 import { ApiError, errorResponses } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionHooks, sessionOf } from '../auth/session.ts';
@@ -46,9 +51,9 @@ import { readingOf } from './service.ts';
 
 const errors = errorResponses(400, 401, 404);
 
-export const contentRoutes: FastifyPluginAsyncZod<PlanDeps & { auth: AuthService }> = async (
+export const contentRoutes: FastifyPluginAsyncZod<PlanDeps & { auth: AuthService; secureCookies: boolean }> = async (
   app,
-  { db, auth, subscriptions, now },
+  { db, auth, subscriptions, now, secureCookies },
 ) => {
   const session = sessionHooks(auth);
 
@@ -56,7 +61,7 @@ export const contentRoutes: FastifyPluginAsyncZod<PlanDeps & { auth: AuthService
    * Whether a signed-in reader may open a reading: the seal or tone asked for must be that of a day their plan
    * opens (the date sent, or, without one, any day of their window around today), whatever the client sends.
    */
-  async function checkDate(request: FastifyRequest, kind: 'seal' | 'tone', number: number) {
+  async function checkDate(request: FastifyRequest, reply: FastifyReply, kind: 'seal' | 'tone', number: number) {
     const { date, today } = request.query as { date?: string; today?: string };
     const numberOf = (day: string) => {
       const kin = calendarDay(parseDate(day)).kin;
@@ -66,7 +71,10 @@ export const contentRoutes: FastifyPluginAsyncZod<PlanDeps & { auth: AuthService
       throw new ApiError(400, 'VALIDATION_ERROR', `The ${kind} of ${date} is ${numberOf(date)}, not ${number}.`);
     }
     const user = request.session?.user;
-    if (!user) return;
+    if (!user) {
+      if (date) guestDate(request, reply, date, readerToday(today, now()));
+      return;
+    }
     const access = await subscriptions.accessOf(user);
     const readerDay = readerToday(today, now());
     const asked = date ? [date] : windowAround(readerDay).filter((day) => numberOf(day) === number);
@@ -77,6 +85,31 @@ export const contentRoutes: FastifyPluginAsyncZod<PlanDeps & { auth: AuthService
     const reason = denials.find((denial) => denial !== null) ?? dateDenial(access, beyond, readerDay);
     if (reason === null) return;
     throw new ApiError(403, 'ACCESS_DENIED', 'Your plan does not open the content of this date.', { reason });
+  }
+
+  /**
+   * A guest's one free date (spec 000 section 4.8), decided here rather than trusted to the device: today always
+   * opens; the first other date a guest opens becomes the device's free date (a cookie) and stays open; any further
+   * date is refused with `guest_date_limit`, which the page answers with the sign-in prompt.
+   */
+  function guestDate(request: FastifyRequest, reply: FastifyReply, date: string, today: string) {
+    const freeDate = freeDateOf(cookieOf(request, GUEST_DATE_COOKIE));
+    if (!guestDateOpen(freeDate, date, today)) {
+      throw new ApiError(403, 'ACCESS_DENIED', 'A guest opens one date besides today: sign in to open others.', {
+        reason: 'guest_date_limit',
+      });
+    }
+    if (freeDate === null && date !== today) {
+      const cookie = [
+        `${GUEST_DATE_COOKIE}=${date}`,
+        'Path=/',
+        `Max-Age=${GUEST_DATE_COOKIE_DAYS * 86_400}`,
+        'HttpOnly',
+        'SameSite=Lax',
+        ...(secureCookies ? ['Secure'] : []),
+      ].join('; ');
+      reply.header('set-cookie', cookie).header('cache-control', 'private, no-store');
+    }
   }
 
   /** The items of one tone day of a process. */
@@ -118,8 +151,8 @@ export const contentRoutes: FastifyPluginAsyncZod<PlanDeps & { auth: AuthService
         },
         preHandler: session.optional,
       },
-      async (request) => {
-        await checkDate(request, kind, request.params.n);
+      async (request, reply) => {
+        await checkDate(request, reply, kind, request.params.n);
         return reading(kind, request.params.n, request.query.lang);
       },
     );

@@ -36,6 +36,23 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const TEXT_LIMIT = 4096;
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * A reply within Telegram's limit, which it counts in UTF-16 code units: a longer text is cut after the last whole
+ * character (a grapheme: an emoji with its modifiers and joiners, a letter with its marks) that leaves room for "…",
+ * so a surrogate pair or an emoji sequence is never split.
+ */
+export function fitTelegramText(text: string, limit = TEXT_LIMIT): string {
+  if (text.length <= limit) return text;
+  let end = 0;
+  for (const { segment, index } of graphemes.segment(text)) {
+    if (index + segment.length > limit - 1) break;
+    end = index + segment.length;
+  }
+  return `${text.slice(0, end)}…`;
+}
+
 const validDate = (text: string): boolean => {
   if (!DATE.test(text)) return false;
   try {
@@ -109,8 +126,7 @@ export function registerCommands(
     show_above_text: true,
   });
 
-  const reply = (ctx: BotContext, text: string, other: object = {}) =>
-    ctx.reply(text.length > TEXT_LIMIT ? `${text.slice(0, TEXT_LIMIT - 1)}…` : text, other);
+  const reply = (ctx: BotContext, text: string, other: object = {}) => ctx.reply(fitTelegramText(text), other);
 
   bot.use(async (ctx, next) => {
     if (!ctx.chat) return;

@@ -99,7 +99,10 @@ export function ViewLimits() {
         >
           {data.views_remaining > 0
             ? t('views.counter', { remaining: data.views_remaining, limit: data.views_limit })
-            : t('views.exceeded')}
+            : t('views.exceeded')}{' '}
+          <span className="view-counter-what" data-testid="view-counter-what">
+            {t('views.what')}
+          </span>
         </p>
       )}
       {soft !== 'none' && data && (

@@ -1,10 +1,10 @@
-import { MAX_DATE, MIN_DATE } from '@hunab/calendar';
+import { isValidDateText, kinOfDate, MAX_DATE, MIN_DATE, parseDate } from '@hunab/calendar';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { FormField } from '../../components/FormField.tsx';
 import { birthDateFromUrl, encodeBirthDate } from '../../lib/birth-date.ts';
-import { useSession } from '../auth/session.ts';
+import { rememberGuestBirthDate, useSession } from '../auth/session.ts';
 
 /** The birth date of a personal page: the URL hash, the birthDate query, else the signed-in user's own. */
 export function usePageBirthDate(): string | null {
@@ -19,10 +19,16 @@ export function BirthDateForm({ initial }: { initial: string | null }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [value, setValue] = useState(initial ?? '');
+  const session = useSession();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (value.length === 10) navigate(`${pathname}#${encodeBirthDate(value)}`);
+    if (value.length !== 10) return;
+    // A guest's birth date is kept on the device and given to the account they create or sign in to (spec 000 3).
+    if (session.status !== 'authenticated' && isValidDateText(value)) {
+      rememberGuestBirthDate(value, { kin: kinOfDate(parseDate(value)) });
+    }
+    navigate(`${pathname}#${encodeBirthDate(value)}`);
   };
 
   return (

@@ -1,4 +1,6 @@
-import { calendarDay, formatDate, parseDate } from '@hunab/calendar';
+import { calendarDay, formatDate, type Language, parseDate } from '@hunab/calendar';
+import { GUEST_DATE_KEY } from '@hunab/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -21,6 +23,31 @@ function parseOrNull(text: string | undefined) {
   }
 }
 
+/**
+ * In place of the reading, for a guest who has used their one free date: what signing in gives, and the way there
+ * (the server refuses the reading itself).
+ */
+function GuestDateLocked({ lang }: { lang: Language }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      className="settings-card mt-3 reading-guest-locked"
+      data-testid="reading-locked"
+      data-reason="guest_date_limit"
+    >
+      <p className="mb-2">{t('reading.dateLocked.guest')}</p>
+      <div className="d-flex flex-wrap gap-2">
+        <Link className="btn btn-primary btn-sm" to={localizedPath(lang, '/register')}>
+          {t('access:prompt.register')}
+        </Link>
+        <Link className="btn btn-outline-secondary btn-sm" to={localizedPath(lang, '/login')}>
+          {t('access:prompt.signIn')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 /** The seal of a date and its reading: /context/{YYYY-MM-DD}; a missing or invalid date means today. */
 export default function ContextPage() {
   const { t } = useTranslation();
@@ -35,7 +62,7 @@ export default function ContextPage() {
   // The URL is the truth: it sets the selected date, and a date picked in the header moves the URL.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new URL date should set the selection
   useEffect(() => {
-    if (date && iso !== selected.iso) selected.setDate(date);
+    if (date && iso !== selected.iso) selected.showDate(date);
   }, [iso]);
   const previousSelection = useRef(selected.iso);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new selection (prev/next, the date input) moves the URL
@@ -59,6 +86,12 @@ export default function ContextPage() {
   );
   const shown = date ?? selected.date;
   const when = formatters(lang).date(new Date(shown.year, shown.month - 1, shown.day));
+  // A guest's date the server already knows is not their free one (the page it rendered says so), or refused since.
+  const queryClient = useQueryClient();
+  const guestClosed =
+    !session.user && queryClient.getQueryData<{ open: boolean }>([GUEST_DATE_KEY, day.date])?.open === false;
+  const lockReason =
+    reading.error instanceof ReadingLockedError ? reading.error.reason : guestClosed ? 'guest_date_limit' : null;
   usePageTitle(`${t('pages.context')} · ${day.kin.sign.name} · ${when}`);
   if (!date) return <PageRedirect to={localizedPath(lang, `/context/${selected.iso}`)} />;
 
@@ -69,16 +102,18 @@ export default function ContextPage() {
       </h1>
       <KinSummary day={day} lang={lang} heading="h2" />
       <DayShare day={day} lang={lang} />
-      {reading.error instanceof ReadingLockedError ? (
-        <section className="settings-card mt-3" data-testid="reading-locked" data-reason={reading.error.reason}>
+      {lockReason === 'guest_date_limit' ? (
+        <GuestDateLocked lang={lang} />
+      ) : lockReason !== null ? (
+        <section className="settings-card mt-3" data-testid="reading-locked" data-reason={lockReason}>
           <p className="mb-2">
-            {t(`reading.dateLocked.${reading.error.reason === 'basic_plan_restriction' ? 'basic' : 'free'}`)}
+            {t(`reading.dateLocked.${lockReason === 'basic_plan_restriction' ? 'basic' : 'free'}`)}
           </p>
           <Link
             className="btn btn-primary btn-sm"
             to={localizedPath(
               lang,
-              `/subscription?source=context&reason=content_date_${reading.error.reason === 'basic_plan_restriction' ? 'basic' : 'free'}`,
+              `/subscription?source=context&reason=content_date_${lockReason === 'basic_plan_restriction' ? 'basic' : 'free'}`,
             )}
           >
             {t('process.locked.subscribe')}

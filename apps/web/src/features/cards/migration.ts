@@ -1,4 +1,4 @@
-import { normalizeCardDate } from '@hunab/contracts';
+import { type Card, normalizeCardDate } from '@hunab/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { SESSION_KEYS, session } from '../../lib/storage.ts';
 import { openPricewall } from '../paywall/pricewall.ts';
@@ -13,14 +13,38 @@ import {
 } from './localStore.ts';
 import { pricewallReasonOf } from './model.ts';
 
+/** Whether a guest's card is the reader's own: the main card, on the day of the account's birth date. */
+export function isOwnCard(card: Pick<Card, 'birth_date' | 'is_primary'>, ownBirthDate: string | null): boolean {
+  return ownBirthDate !== null && card.is_primary && card.birth_date.slice(0, 10) === ownBirthDate.slice(0, 10);
+}
+
+/** Forgets cards on the device, keeping the others as they are. */
+function forgetOwnCards(ids: readonly string[]): void {
+  keepLocalCards(
+    readLocalCards()
+      .filter((card) => !ids.includes(card.id))
+      .map((card) => card.id),
+  );
+  forgetOriginalDates(ids);
+}
+
 /**
  * Moves a guest's cards to the account in one request, which the server applies all or nothing (spec 000 section
  * 4.9): duplicates by name and birth date are skipped there, nameless cards named. The device then forgets the cards
  * that arrived and sets the session flag. A failed request leaves the cards on the device for the next sign-in; cards
  * over the plan's limit stay on the device too, and the pricewall says why.
  */
-export async function migrateGuestCards(queryClient: QueryClient, userId: string): Promise<void> {
-  const cards = readLocalCards();
+export async function migrateGuestCards(
+  queryClient: QueryClient,
+  userId: string,
+  ownBirthDate: string | null = null,
+): Promise<void> {
+  const all = readLocalCards();
+  // The guest's own card (the main one, on the account's birth date) is the account's "me" card already: moving it
+  // too would show one person twice.
+  const own = all.filter((card) => isOwnCard(card, ownBirthDate)).map((card) => card.id);
+  const cards = all.filter((card) => !own.includes(card.id));
+  if (own.length > 0) forgetOwnCards(own);
   if (cards.length === 0) return;
   let result: Awaited<ReturnType<typeof migrateCards>>;
   try {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { OFFLINE_TOKEN_PREFIX } from '../../lib/api.ts';
 import { LOCAL_KEYS, local, SESSION_KEYS, session } from '../../lib/storage.ts';
-import { sessionStore } from '../auth/session.ts';
+import { readGuestBirthDate, sessionStore } from '../auth/session.ts';
 import { CARDS_QUERY_KEY } from './api.ts';
 import { cardsBar } from './bar.ts';
 
@@ -34,7 +34,7 @@ export function startCardSync(queryClient: QueryClient): () => void {
     previous = phase;
     if (phase === 'account' && user) {
       // The offline user signing in for real is a sign-in too: the cards kept on the device move to the account.
-      void afterSignIn(queryClient, String(user.id), before === 'anonymous' || before === 'offline');
+      void afterSignIn(queryClient, user, before === 'anonymous' || before === 'offline');
     } else if (phase === 'anonymous' && (before === 'account' || before === 'offline')) {
       session.remove(SESSION_KEYS.cardsMigrated);
       session.remove(SESSION_KEYS.cyclesClientOnly);
@@ -44,10 +44,15 @@ export function startCardSync(queryClient: QueryClient): () => void {
   });
 }
 
-async function afterSignIn(queryClient: QueryClient, userId: string, justSignedIn: boolean): Promise<void> {
+async function afterSignIn(
+  queryClient: QueryClient,
+  user: { id: string | number; birth_date?: string | null },
+  justSignedIn: boolean,
+): Promise<void> {
   if (hasGuestCards() && !session.get(SESSION_KEYS.cardsMigrated)) {
     const { migrateGuestCards } = await import('./migration.ts');
-    await migrateGuestCards(queryClient, userId);
+    // The account's birth date, or the guest's that sign-in is giving it (auth/session.ts).
+    await migrateGuestCards(queryClient, String(user.id), user.birth_date ?? readGuestBirthDate()?.birthDate ?? null);
   }
   if (justSignedIn && local.get(LOCAL_KEYS.unsavedCard)) cardsBar.open();
 }

@@ -129,7 +129,7 @@ export default function LessonPage() {
       </h1>
       <FallbackNote shown={data.lang} asked={lang} />
       <div className="lesson-body" dir={direction} lang={data.lang}>
-        <Markdown text={data.body} image={lessonImage(lang)} />
+        <Markdown text={data.body} image={lessonImage(lang)} under={1} />
       </div>
       <div className="d-flex flex-wrap align-items-center gap-2 mt-4">
         {!signedIn ? (

@@ -29,6 +29,7 @@ import {
   statusOf,
   visitContextOf,
 } from './model.ts';
+import { PlanCatalogue } from './SubscriptionPage.tsx';
 import { VisitContextPanel } from './VisitContext.tsx';
 import './subscription.css';
 
@@ -48,8 +49,11 @@ export default function ManagePage() {
   const queryClient = useQueryClient();
   const signedIn = session.status === 'authenticated' && !!session.token && !session.user?.isOfflineUser;
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [closedFailure, setClosedFailure] = useState<string | null>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   usePageTitle(t('manage.title'));
+  // ?tab=plans opens on the plans with their prices (the links that ask for it mean to compare or change plans).
+  const plansTab = search.get('tab') === 'plans';
 
   const queryKey = [...SUBSCRIPTION_KEYS.current, String(session.user?.id ?? '')];
   const query = useQuery({
@@ -109,7 +113,8 @@ export default function ManagePage() {
       : query.isError
         ? 'subscriptionErrors.loadFailed'
         : null;
-  const failure: Notice | null = failed ? { kind: 'danger', key: failed } : null;
+  // Every notice can be closed (spec 000 section 4.7); a closed failure stays closed until another one comes.
+  const failure: Notice | null = failed && failed !== closedFailure ? { kind: 'danger', key: failed } : null;
   const shown = refreshFailed ? failure : (notice ?? failure);
   const subscription = refreshFailed ? null : (query.data ?? null);
   const status = subscription ? statusOf(subscription.status) : null;
@@ -134,9 +139,13 @@ export default function ManagePage() {
             data-testid={`notice-${shown.kind}`}
           >
             {t(shown.key, shown.count === undefined ? undefined : { count: shown.count })}
-            {notice && (
-              <button type="button" className="btn-close" aria-label={t('close')} onClick={() => setNotice(null)} />
-            )}
+            <button
+              type="button"
+              className="btn-close"
+              aria-label={t('close')}
+              onClick={() => (shown === notice ? setNotice(null) : setClosedFailure(shown.key))}
+              data-testid="notice-close"
+            />
           </div>
         )}
         {signedIn && query.isPending && (
@@ -145,7 +154,8 @@ export default function ManagePage() {
             {t('manage.loading')}
           </p>
         )}
-        {signedIn && query.isSuccess && !subscription && (
+        {plansTab && <PlanCatalogue level={2} />}
+        {signedIn && query.isSuccess && !subscription && !plansTab && (
           <div className="subscription-panel" data-testid="subscription-none">
             <p>{t('manage.none')}</p>
             <SubscriptionLink href={resubscribe} className="btn btn-primary" testId="resubscribe">

@@ -28,12 +28,23 @@ export function plansOfPeriod(period: Period): Plan[] {
  */
 export default function SubscriptionPage() {
   const { t } = useTranslation('subscription');
+  usePageTitle(t('plansPage.title'));
+  return <PlanCatalogue level={1} />;
+}
+
+/**
+ * The plans with their prices, as /subscription shows them and /account/subscription?tab=plans opens on. `level`:
+ * the level of its heading (the plans' own are one below).
+ */
+export function PlanCatalogue({ level }: { level: 1 | 2 }) {
+  const { t } = useTranslation('subscription');
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   const lang = languageOfPath(pathname);
   const session = useSession();
   const signedIn = session.status === 'authenticated' && !session.user?.isOfflineUser;
-  usePageTitle(t('plansPage.title'));
+  const Title = level === 1 ? 'h1' : 'h2';
+  const PlanTitle = level === 1 ? 'h2' : 'h3';
 
   const wanted = planById(search.get('plan') ?? '');
   const [period, setPeriod] = useState<Period>(wanted?.billing_period === 'yearly' ? 'yearly' : 'monthly');
@@ -68,7 +79,7 @@ export default function SubscriptionPage() {
   return (
     <section className="subscription-plans" data-testid="subscription-plans">
       <header className="text-center mb-4">
-        <h1 className="h2">{t('plansPage.title')}</h1>
+        <Title className="h2">{t('plansPage.title')}</Title>
         <p className="text-body-secondary mb-0">{t('plansPage.subtitle')}</p>
       </header>
       {/* The page has no header navigation (spec 000 section 2.4): a signed-in reader gets their ways on from here. */}
@@ -135,9 +146,9 @@ export default function SubscriptionPage() {
                   <span className="badge text-bg-primary">{t('plansPage.recommended')}</span>
                 )}
               </div>
-              <h2 id={`plan-title-${plan.tier}`} className="h4">
+              <PlanTitle id={`plan-title-${plan.tier}`} className="h4">
                 {t(`plans.${plan.tier}`)}
-              </h2>
+              </PlanTitle>
               <p className="subscription-price" data-testid={`price-${plan.tier}`}>
                 {discounted !== null ? (
                   <>
