@@ -1,6 +1,7 @@
 import { calendarDay, calendarNames, type Kin, kinEntity, type Language, parseDate } from '@hunab/calendar';
 import { GLYPH_COLORS, SEAL_PARTS, TONE_DOT_RADIUS, toneLayout } from '@hunab/contracts';
 import { CALENDAR_WORDS, dayOfMoonText } from '../../lib/calendar-words.ts';
+import { localeOf } from '../../lib/locale-format.ts';
 import { familyFor } from './fonts.ts';
 
 /** Open Graph's recommended size. */
@@ -128,7 +129,6 @@ function textBlock(
   return `<g font-family="${family}" direction="${rtl ? 'rtl' : 'ltr'}">${parts.join('')}</g>`;
 }
 
-const ARABIC_INDIC = '٠١٢٣٤٥٦٧٨٩';
 /** The comma between two parts of a line, in each script. */
 const COMMA: Record<Language, string> = {
   ru: ', ',
@@ -140,18 +140,6 @@ const COMMA: Record<Language, string> = {
   zh: '，',
   ar: '، ',
 };
-
-/**
- * The image's text in the page's numbering: Arabic pages write numbers in Arabic-Indic digits, so the image of an
- * Arabic page does too. Only text between tags changes, never coordinates in attributes.
- */
-function inPageDigits(svg: string, lang: Language): string {
-  if (lang !== 'ar') return svg;
-  return svg.replace(
-    />([^<]+)</g,
-    (_, text: string) => `>${text.replace(/[0-9]/g, (d) => ARABIC_INDIC[Number(d)] ?? d)}<`,
-  );
-}
 
 /** The image of one kin: its tone above its seal on one side, its names and the text on the other. */
 function cardSvg({ lang, kin, text }: Layout): string {
@@ -177,7 +165,7 @@ function cardSvg({ lang, kin, text }: Layout): string {
 }
 
 const longDate = (date: string, lang: Language) =>
-  new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+  new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 
 /**
  * Joins runs of text with a middle dot. In Arabic each run ends with a right-to-left mark, so a number at the edge of
@@ -203,7 +191,7 @@ export function kinImageSvg(n: number, lang: Language, birth?: string): string {
   const words = CALENDAR_WORDS[lang];
   const overline = birth ? joinRuns([`${words.born}: ${longDate(birth, lang)}`], lang) : `${words.kin} ${n}`;
   const lines = birth ? [`${words.kin} ${n}`, ...kinLines(kin, lang)] : kinLines(kin, lang);
-  return inPageDigits(cardSvg({ lang, kin, text: { overline, title: kin.name, lines } }), lang);
+  return cardSvg({ lang, kin, text: { overline, title: kin.name, lines } });
 }
 
 export function dayImageSvg(date: string, lang: Language): string {
@@ -213,18 +201,15 @@ export function dayImageSvg(date: string, lang: Language): string {
     day.moon === null
       ? calendarNames(lang)[day.isHunabKu ? 'hunabKu' : 'dayOutOfTime']
       : `${words.moon} ${day.moon}: ${day.moonName}${COMMA[lang]}${dayOfMoonText(lang, day.day ?? 0)}`;
-  return inPageDigits(
-    cardSvg({
-      lang,
-      kin: day.kin,
-      text: {
-        overline: joinRuns([longDate(date, lang), `${words.kin} ${day.kin.number}`], lang),
-        title: day.kin.name,
-        lines: [...kinLines(day.kin, lang), ...(moon ? [moon] : [])],
-      },
-    }),
+  return cardSvg({
     lang,
-  );
+    kin: day.kin,
+    text: {
+      overline: joinRuns([longDate(date, lang), `${words.kin} ${day.kin.number}`], lang),
+      title: day.kin.name,
+      lines: [...kinLines(day.kin, lang), ...(moon ? [moon] : [])],
+    },
+  });
 }
 
 /** Two signatures and their composite: three seals in a row, the composite's name below. */
@@ -268,5 +253,5 @@ export function compatImageSvg(
     `<text x="${rtl ? 70 : IMAGE_WIDTH - 70}" y="${IMAGE_HEIGHT - 44}" font-family="${familyFor('en')}" font-size="30" font-weight="700" fill="${MUTED}" text-anchor="${rtl ? 'start' : 'end'}" letter-spacing="6">HUNAB</text>`,
     '</svg>',
   ].join('');
-  return inPageDigits(svg, lang);
+  return svg;
 }
