@@ -12,6 +12,7 @@ import { InvalidContextError, ReadingLockedError } from '../content/loader.ts';
 import { ReadingView } from '../content/ReadingView.tsx';
 import { useReading } from '../content/useReading.ts';
 import { DayShare, KinSummary } from './KinSummary.tsx';
+import { ContextSynchronometer } from './Synchronometer.tsx';
 
 function parseOrNull(text: string | undefined) {
   try {
@@ -67,6 +68,7 @@ export default function ContextPage() {
       </h1>
       <KinSummary day={day} lang={lang} heading="h2" />
       <DayShare day={day} lang={lang} />
+      <ContextSynchronometer day={day} lang={lang} />
       {reading.error instanceof ReadingLockedError ? (
         <section className="settings-card mt-3" data-testid="reading-locked" data-reason={reading.error.reason}>
           <p className="mb-2">
