@@ -268,6 +268,24 @@ function zoneDateOf(jd: number, offsetMinutes: number): string | null {
   return date.year > MAX_YEAR ? null : formatDate(date);
 }
 
+/**
+ * The UTC dates of the last new and full moons asked for, by lunation, in a small table that stays in the processor's
+ * cache: consecutive days ask for the same few, while formatting a date costs less than fetching a kept string from
+ * far away in memory.
+ */
+const RECENT = 64;
+const recentLunations = new Int32Array(2 * RECENT).fill(-(2 ** 31));
+const recentDates: (string | null)[] = new Array<string | null>(2 * RECENT).fill(null);
+
+function utcDateOfPhase(k: number, full: boolean, jd: number): string | null {
+  const slot = ((k & (RECENT - 1)) << 1) | (full ? 1 : 0);
+  if (recentLunations[slot] === k) return recentDates[slot] as string | null;
+  const date = zoneDateOf(jd, 0);
+  recentLunations[slot] = k;
+  recentDates[slot] = date;
+  return date;
+}
+
 /** Julian Day (UT) of local midnight that opens a date in a zone `offsetMinutes` east of UTC. */
 function startOfDay(date: PlainDate, offsetMinutes: number): number {
   return dayNumber(date) + JD_UNIX_EPOCH - offsetMinutes / 1440;
@@ -307,12 +325,17 @@ export function moonPhaseOfDay(date: PlainDate, offsetMinutes = 0): MoonPhaseDay
   // From midnight: this lunation's own new moon when it fell this morning, else the coming one; the same for full.
   const newK = lastNew >= midnight ? k : k + 1;
   const fullK = thisFull >= midnight ? k : k + 1;
+  const utc = offsetMinutes === 0;
   return {
     image: Math.min(MOON_PHASE_IMAGES, Math.max(1, Math.floor(age) + 1)),
     age: Math.round(age * 100) / 100,
     phase: namedPhase(age, comingNew - lastNew),
-    nextNewMoon: zoneDateOf(newK === k ? lastNew : comingNew, offsetMinutes),
-    nextFullMoon: zoneDateOf(fullK === k ? thisFull : kept(fullK, true), offsetMinutes),
+    nextNewMoon: utc
+      ? utcDateOfPhase(newK, false, newK === k ? lastNew : comingNew)
+      : zoneDateOf(newK === k ? lastNew : comingNew, offsetMinutes),
+    nextFullMoon: utc
+      ? utcDateOfPhase(fullK, true, fullK === k ? thisFull : kept(fullK, true))
+      : zoneDateOf(fullK === k ? thisFull : kept(fullK, true), offsetMinutes),
   };
 }
 
