@@ -95,8 +95,17 @@ export function isValidDateText(text: string): boolean {
 }
 
 export function formatDate(date: PlainDate): string {
-  return String(date.year) + MONTH_DAY_SUFFIX[date.month * 32 + date.day];
+  const year = date.year;
+  let text = YEAR_TEXT[year];
+  if (text === undefined) {
+    text = String(year);
+    if (year >= 0 && year <= 9999) YEAR_TEXT[year] = text;
+  }
+  return text + MONTH_DAY_SUFFIX[date.month * 32 + date.day];
 }
+
+/** The years 0-9999 as text, made when first formatted: a day and its moon dates share their year's. */
+const YEAR_TEXT: (string | undefined)[] = new Array(10_000);
 
 /** Zero-based day of a common year; 29 February shares 28 February's day (58). */
 export function commonDayOfYear(month: number, day: number): number {

@@ -71,6 +71,23 @@ export function yearKinOf(yearStart: number): number {
   return ((365 * yearStart + YEAR_START_DAY + KIN_OFFSET) % KIN_COUNT) + 1;
 }
 
+/** The PSI kins as `{ number, name }`, one frozen record per kin and language, shared by the day records. */
+const psiRecords: Partial<Record<Language, (Named | undefined)[]>> = {};
+
+function psiRecord(kin: number, lang: Language): Named {
+  let records = psiRecords[lang];
+  if (records === undefined) {
+    records = new Array<Named | undefined>(KIN_COUNT);
+    psiRecords[lang] = records;
+  }
+  let record = records[kin - 1];
+  if (record === undefined) {
+    record = Object.freeze({ number: kin, name: kinRecord(kin, lang).name });
+    records[kin - 1] = record;
+  }
+  return record;
+}
+
 /** The full record of one day: the work of every matrix page. O(1), no Date objects, no loops. */
 export function calendarDay(date: PlainDate, lang: Language = 'ru'): CalendarDay {
   const { year, month, day } = date;
@@ -102,7 +119,7 @@ export function calendarDay(date: PlainDate, lang: Language = 'ru'): CalendarDay
     week: dayOfMoon === null ? null : Math.floor((dayOfMoon - 1) / 7) + 1,
     isDayOutOfTime,
     isHunabKu,
-    psiKin: psiKin === null ? null : { number: psiKin, name: kinRecord(psiKin, lang).name },
+    psiKin: psiKin === null ? null : psiRecord(psiKin, lang),
     newSirius: newSiriusDate(yearStart, moon, dayOfMoon),
     heptad: moon === null || dayOfMoon === null ? null : heptadOf(moon, dayOfMoon),
     moonPhase: moonPhaseOfDay(date),

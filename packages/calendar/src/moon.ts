@@ -174,59 +174,44 @@ function toUniversalTime(jde: number, k: number): number {
 }
 
 /**
- * Lunations already computed, in blocks of 256 made on first use, each lunation's new and full moon side by side:
- * a day needs three or four of these instants, all close together, and its neighbours share them, so a month or a
- * year of days pays for each lunation once. Every lunation of the calendar's years (1000-9999, about 111,000)
- * would take 1.8 MB; a reader's pages and the server's answers touch a few.
+ * Lunations already computed, in blocks of 256 made on first use, each lunation's new and full moon side by side.
+ * An instant is kept as its distance from the mean phase, in days, as a 32-bit float: the true phase strays less
+ * than a day from the mean one, so the float holds it to a few milliseconds, and every lunation of the calendar's
+ * years (1000-9999, about 111,000) fits in under a megabyte, half what whole Julian Days would take. A day needs
+ * three or four of these instants, all in one block, and its neighbours share them.
  */
 const BLOCK = 256;
 /** The first lunation kept: a little before 1000-01-01. */
 const FIRST_KEPT = -12500;
 const BLOCKS = Math.ceil((99_100 - FIRST_KEPT) / BLOCK);
-const blocks: (Float64Array | undefined)[] = new Array(BLOCKS);
-/** The UTC dates of the kept instants, made when first asked for: the day record asks for two on every day. */
-const dateBlocks: ((string | null)[] | undefined)[] = new Array(BLOCKS);
+const blocks: (Float32Array | undefined)[] = new Array(BLOCKS);
 
 function phaseUt(k: number, full: boolean): number {
   return toUniversalTime(truePhaseJde(full ? k + 0.5 : k, full), k);
 }
 
+/** The mean phase of lunation k (whole for new, + 0.5 for full), the base the kept distances are measured from. */
+function meanPhase(k: number, full: boolean): number {
+  return K0_JDE + SYNODIC_MONTH * (full ? k + 0.5 : k);
+}
+
 /** The instant of the new (or full) moon of lunation k, computed once. */
 function kept(k: number, full: boolean): number {
   const index = k - FIRST_KEPT;
-  const blockIndex = Math.floor(index / BLOCK);
-  if (blockIndex < 0 || blockIndex >= BLOCKS) return phaseUt(k, full);
+  const blockIndex = (index / BLOCK) | 0;
+  if (index < 0 || blockIndex >= BLOCKS) return phaseUt(k, full);
   let block = blocks[blockIndex];
-  if (!block) {
-    block = new Float64Array(2 * BLOCK).fill(Number.NaN);
+  if (block === undefined) {
+    block = new Float32Array(2 * BLOCK).fill(Number.NaN);
     blocks[blockIndex] = block;
   }
   const slot = 2 * (index - blockIndex * BLOCK) + (full ? 1 : 0);
-  let jd = block[slot] as number;
-  if (Number.isNaN(jd)) {
-    jd = phaseUt(k, full);
-    block[slot] = jd;
-  }
-  return jd;
-}
-
-/** The UTC date of the new (or full) moon of lunation k, made once. */
-function keptUtcDate(k: number, full: boolean): string | null {
-  const index = k - FIRST_KEPT;
-  const blockIndex = Math.floor(index / BLOCK);
-  if (blockIndex < 0 || blockIndex >= BLOCKS) return zoneDateOf(kept(k, full), 0);
-  let dates = dateBlocks[blockIndex];
-  if (!dates) {
-    dates = new Array<string | null>(2 * BLOCK).fill('');
-    dateBlocks[blockIndex] = dates;
-  }
-  const slot = 2 * (index - blockIndex * BLOCK) + (full ? 1 : 0);
-  let date = dates[slot] as string | null;
-  if (date === '') {
-    date = zoneDateOf(kept(k, full), 0);
-    dates[slot] = date;
-  }
-  return date;
+  const offset = block[slot] as number;
+  if (!Number.isNaN(offset)) return meanPhase(k, full) + offset;
+  const jd = phaseUt(k, full);
+  const stored = Math.fround(jd - meanPhase(k, full));
+  block[slot] = stored;
+  return meanPhase(k, full) + stored;
 }
 
 /** The true new moon of lunation k (k = 0 is the new moon of 6 January 2000), as a Julian Day in UT. */
@@ -283,6 +268,24 @@ function zoneDateOf(jd: number, offsetMinutes: number): string | null {
   return date.year > MAX_YEAR ? null : formatDate(date);
 }
 
+/**
+ * The UTC dates of the last new and full moons asked for, by lunation, in a small table that stays in the processor's
+ * cache: consecutive days ask for the same few, while formatting a date costs less than fetching a kept string from
+ * far away in memory.
+ */
+const RECENT = 64;
+const recentLunations = new Int32Array(2 * RECENT).fill(-(2 ** 31));
+const recentDates: (string | null)[] = new Array<string | null>(2 * RECENT).fill(null);
+
+function utcDateOfPhase(k: number, full: boolean, jd: number): string | null {
+  const slot = ((k & (RECENT - 1)) << 1) | (full ? 1 : 0);
+  if (recentLunations[slot] === k) return recentDates[slot] as string | null;
+  const date = zoneDateOf(jd, 0);
+  recentLunations[slot] = k;
+  recentDates[slot] = date;
+  return date;
+}
+
 /** Julian Day (UT) of local midnight that opens a date in a zone `offsetMinutes` east of UTC. */
 function startOfDay(date: PlainDate, offsetMinutes: number): number {
   return dayNumber(date) + JD_UNIX_EPOCH - offsetMinutes / 1440;
@@ -327,8 +330,12 @@ export function moonPhaseOfDay(date: PlainDate, offsetMinutes = 0): MoonPhaseDay
     image: Math.min(MOON_PHASE_IMAGES, Math.max(1, Math.floor(age) + 1)),
     age: Math.round(age * 100) / 100,
     phase: namedPhase(age, comingNew - lastNew),
-    nextNewMoon: utc ? keptUtcDate(newK, false) : zoneDateOf(newK === k ? lastNew : comingNew, offsetMinutes),
-    nextFullMoon: utc ? keptUtcDate(fullK, true) : zoneDateOf(kept(fullK, true), offsetMinutes),
+    nextNewMoon: utc
+      ? utcDateOfPhase(newK, false, newK === k ? lastNew : comingNew)
+      : zoneDateOf(newK === k ? lastNew : comingNew, offsetMinutes),
+    nextFullMoon: utc
+      ? utcDateOfPhase(fullK, true, fullK === k ? thisFull : kept(fullK, true))
+      : zoneDateOf(fullK === k ? thisFull : kept(fullK, true), offsetMinutes),
   };
 }
 

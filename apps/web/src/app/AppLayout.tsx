@@ -9,6 +9,7 @@ import { DashCta } from '../features/access/DashCta.tsx';
 import { ViewLimits } from '../features/access/ViewLimits.tsx';
 import { signOut, useImpersonation, useSession } from '../features/auth/session.ts';
 import { MatrixMenu } from '../features/calendar/MatrixMenu.tsx';
+import { NewSiriusLine } from '../features/calendar/Synchronometer.tsx';
 import { CARDS_TOGGLE_ID, cardsBar, useCardsBarOpen } from '../features/cards/bar.ts';
 import { PricewallHost } from '../features/paywall/PricewallHost.tsx';
 import { useSubscriptionViews } from '../features/subscription/useSubscriptionViews.ts';
@@ -422,6 +423,7 @@ export function AppLayout() {
         {...swipe}
       >
         {entry.kind === 'matrix' && <MatrixMenu />}
+        {entry.kind === 'matrix' && <NewSiriusLine />}
         {entry.kind === 'matrix' && isAdmin && (
           <Suspense fallback={null}>
             <AdminMatrixStrip />

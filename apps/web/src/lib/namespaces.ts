@@ -2,7 +2,7 @@
  * The translation namespaces loaded at start, one file each under /locales/{lang}/. The head script of index.html
  * preloads them too (vite.config.ts), so this module imports nothing.
  */
-export const NAMESPACES = ['translation', 'auth', 'cards', 'subscription', 'comments', 'access'] as const;
+export const NAMESPACES = ['translation', 'auth', 'cards', 'subscription', 'comments', 'access', 'sync'] as const;
 
 /**
  * Namespaces of particular pages (commerce, education, the legal pages, landings, the account's links, teams, ...),

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { calendarFeeds } from '../../db/schema.ts';
 import { CALENDAR_WORDS, dayOfMoonText } from '../../lib/calendar-words.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { HUNAB_KU_NOTE } from '../../lib/synchronometer-words.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { CardService } from '../cards/service.ts';
 import { type AllDayEvent, writeCalendar } from './ics.ts';
@@ -74,7 +75,11 @@ export function buildFeed(options: FeedOptions): string {
       day.moon === null
         ? (special ?? '')
         : `${labels.moon} ${day.moon}: ${day.moonName}, ${dayOfMoonText(lang, day.day ?? 0)}`,
+      special
+        ? `${names.synchronometer.newSirius}: ${day.newSirius.text} · ${special}`
+        : `${names.synchronometer.newSirius}: ${day.newSirius.text}`,
     ];
+    if (day.isHunabKu) lines.push(HUNAB_KU_NOTE[lang]);
     events.push({
       uid: `${date}-kin-${lang}@hunab`,
       date,

@@ -13,7 +13,7 @@ export interface GlyphProps {
 }
 
 interface GlyphSvgProps extends GlyphProps {
-  glyph: 'seal' | 'tone' | 'plasma' | 'rune' | 'warning';
+  glyph: 'seal' | 'tone' | 'plasma' | 'rune' | 'warning' | 'moon';
   value: number | string;
   viewBox?: string;
   height?: number;

@@ -14,6 +14,7 @@ import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { useReading } from '../../lib/use-reading.ts';
 import { useSession } from '../auth/session.ts';
 import { DayShare, KinSummary } from './KinSummary.tsx';
+import { ContextSynchronometer } from './Synchronometer.tsx';
 
 function parseOrNull(text: string | undefined) {
   try {
@@ -102,6 +103,7 @@ export default function ContextPage() {
       </h1>
       <KinSummary day={day} lang={lang} heading="h2" />
       <DayShare day={day} lang={lang} />
+      <ContextSynchronometer day={day} lang={lang} />
       {lockReason === 'guest_date_limit' ? (
         <GuestDateLocked lang={lang} />
       ) : lockReason !== null ? (

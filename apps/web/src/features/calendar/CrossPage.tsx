@@ -6,6 +6,7 @@ import { type Language, localizedPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { usePathLanguage } from '../../lib/route-match.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
+import { FifthForceCard, PsiKinCard } from './Synchronometer.tsx';
 
 function Position({ kin, role, lang, testId }: { kin: Kin; role: string; lang: Language; testId: string }) {
   return (
@@ -24,7 +25,8 @@ export default function CrossPage() {
   const { t } = useTranslation();
   const lang = usePathLanguage();
   const { date } = useSelectedDate();
-  const kin = calendarDay(date, lang).kin;
+  const day = calendarDay(date, lang);
+  const kin = day.kin;
   usePageTitle(t('pages.cross'));
   const { driver, antipod, analog, occult } = kin.oracle;
   return (
@@ -38,6 +40,10 @@ export default function CrossPage() {
         <Position kin={kin} role={t('cross.destiny')} lang={lang} testId="kin" />
         <Position kin={kinEntity(analog, lang)} role={t('cross.analog')} lang={lang} testId="analog" />
         <Position kin={kinEntity(occult, lang)} role={t('cross.occult')} lang={lang} testId="occult" />
+      </div>
+      <div className="sync-oracle-extra">
+        <FifthForceCard kin={kin} lang={lang} />
+        <PsiKinCard day={day} lang={lang} />
       </div>
     </>
   );

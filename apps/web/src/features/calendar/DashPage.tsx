@@ -24,6 +24,7 @@ import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { useReading } from '../../lib/use-reading.ts';
 import { type SessionUser, updateSessionUser, useSession } from '../auth/session.ts';
 import { DayShare, KinSummary } from './KinSummary.tsx';
+import { MoonToday, PsiKinCard } from './Synchronometer.tsx';
 import { useOpenContext } from './useMatrixDate.ts';
 
 const TABS = ['seal', 'tone', 'oracle', 'veintena'] as const;
@@ -136,6 +137,8 @@ export default function DashPage() {
         ))}
         <KinSummary day={day} lang={lang} />
         <DayShare day={day} lang={lang} />
+        <PsiKinCard day={day} lang={lang} />
+        <MoonToday date={date} lang={lang} />
         {birthKin && birthDate && (
           <section className="settings-card mt-3 d-flex align-items-center gap-3" data-testid="birth-kin">
             <KinCard kin={birthKin.number} lang={lang} size="md" />

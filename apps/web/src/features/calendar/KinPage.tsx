@@ -11,6 +11,7 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { usePathLanguage, useRouteParams } from '../../lib/route-match.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { useSession } from '../auth/session.ts';
+import { KinCycles } from './Synchronometer.tsx';
 
 type KinRecord = ReturnType<typeof kinEntity>;
 
@@ -225,6 +226,7 @@ export default function KinPage() {
           <dd>{calendarNames(lang).colors[kin.color - 1]}</dd>
         </div>
       </dl>
+      <KinCycles kin={kinEntity(n, lang)} />
       <KinPicker lang={lang} current={n} />
     </article>
   );

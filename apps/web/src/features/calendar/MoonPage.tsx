@@ -1,4 +1,4 @@
-import { calendarDay, calendarNames, moonOfDate, parseDate, runeOfDay } from '@hunab/calendar';
+import { calendarDay, calendarNames, moonOfDate, moonPhaseOfDay, parseDate, runeOfDay } from '@hunab/calendar';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GlyphSprite } from '../../components/glyphs/GlyphSprite.tsx';
@@ -8,8 +8,10 @@ import { RuneGlyph } from '../../components/glyphs/RuneGlyph.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import type { Language } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { offsetAtNoon, useInBrowser } from '../../lib/reader-zone.ts';
 import { usePathLanguage } from '../../lib/route-match.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
+import { HeptadCard, MoonPhaseIcon } from './Synchronometer.tsx';
 import { useOpenContext } from './useMatrixDate.ts';
 
 class MoonErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -37,6 +39,8 @@ function MoonGrid({ lang }: { lang: Language }) {
   const names = calendarNames(lang);
   const day = calendarDay(date, lang);
   const moon = moonOfDate(date, lang);
+  // The Moon of each day at noon in the reader's zone (UTC while the page hydrates, as the server drew it).
+  const zoned = useInBrowser();
   let title: string;
   if (day.isDayOutOfTime) title = names.dayOutOfTime;
   else if (day.isHunabKu) title = names.hunabKu;
@@ -72,6 +76,8 @@ function MoonGrid({ lang }: { lang: Language }) {
               const dayOfMoon = week * 7 + i + 1;
               const rune = runeOfDay(dayOfMoon);
               const [, month = '', dd = ''] = cell.date.split('-');
+              const cellDate = parseDate(cell.date);
+              const phase = moonPhaseOfDay(cellDate, zoned ? offsetAtNoon(cellDate) : 0);
               return (
                 <button
                   type="button"
@@ -94,12 +100,17 @@ function MoonGrid({ lang }: { lang: Language }) {
                   <span className="moon-date">
                     {dd}.{month}
                   </span>
+                  <span className="moon-sky" data-testid="moon-phase" data-image={phase.image}>
+                    <MoonPhaseIcon phase={phase} lang={lang} size={18} />
+                  </span>
                 </button>
               );
             })}
           </div>
         ))}
       </section>
+      <p className="small text-body-secondary moon-sky-note">{t('moon.gridNote', { ns: 'sync' })}</p>
+      <HeptadCard day={day} />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { usePathLanguage, useRouteParams } from '../../lib/route-match.ts';
 import { useSelectedDate } from '../../lib/selected-date.tsx';
 import { useReading } from '../../lib/use-reading.ts';
+import { HeptadCard } from './Synchronometer.tsx';
 
 /**
  * A radial plasma (1-7, Dali to Silio) and its reading, with previous and next. Without a number it opens the
@@ -54,6 +55,7 @@ export default function PlasmaPage() {
       <p className="text-body-secondary small text-center mt-2" data-testid="kin-plasma">
         {t('matrix.kinPlasma', { kin: day.kin.number, plasma: day.kin.plasma })}
       </p>
+      <HeptadCard day={day} />
       {reading.data && <ReadingView reading={reading.data} watermark="Hunab" />}
     </>
   );
