@@ -50,6 +50,9 @@ const OPEN: Record<Language, string> = {
   ar: 'افتح في Hunab',
 };
 
+/** The arrow of a link that leads on, pointing the way the language reads. */
+const arrow = (lang: Language) => (lang === 'ar' ? '←' : '→');
+
 const escapeHtml = (text: string) =>
   text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
@@ -109,7 +112,7 @@ function kinCard(query: EmbedQuery, kin: Kin, lines: string[], href: string, tit
     `<a href="${escapeHtml(href)}" target="_blank" rel="noopener"><span class="row">` +
       `${glyph(kin, size, THEMES[query.theme].text)}<span><p class="muted">${escapeHtml(words.kin)} ${kin.number}</p>` +
       `<p class="name">${escapeHtml(kin.name)}</p>${text}</span></span>` +
-      `<span class="open">${escapeHtml(OPEN[query.lang])} →</span></a>`,
+      `<span class="open">${escapeHtml(OPEN[query.lang])} ${arrow(query.lang)}</span></a>`,
   );
 }
 
@@ -167,7 +170,7 @@ export function moonEmbed(query: EmbedQuery, date: string, publicUrl: string): s
     `<a href="${escapeHtml(productLink(publicUrl, query.lang, `/context/${date}`))}" target="_blank" rel="noopener">` +
       `<p class="name">${escapeHtml(moon.moon.name)}</p><p class="muted">${escapeHtml(`${moon.totem} · ${longDate(date, query.lang)}`)}</p>` +
       `<span class="row"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></span>` +
-      `<span class="open">${escapeHtml(OPEN[query.lang])} →</span></a>`,
+      `<span class="open">${escapeHtml(OPEN[query.lang])} ${arrow(query.lang)}</span></a>`,
   );
 }
 
