@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { test as appTest, createAccount, useSession } from './fixtures.ts';
 
 // The plain Playwright test: the product's fixtures wait for the app, which a page of another site is not.
 /**
@@ -62,6 +63,31 @@ test.describe('the widgets on another site', () => {
       }
       expect(blocked).toEqual([]);
       await page.screenshot({ path: info.outputPath(`embed-${lang}-${width}.png`), fullPage: true });
+    });
+  }
+});
+
+appTest.describe('the widget snippet in the account', () => {
+  for (const [lang, width] of [
+    ['en', 375],
+    ['ar', 1280],
+  ] as const) {
+    appTest(`gives the code and a live preview in ${lang} at ${width} px`, async ({ page, request }, info) => {
+      await useSession(page, await createAccount(request, { lang }));
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/${lang}/account/brand-elements`);
+      const section = page.getByTestId('brand-embed');
+      await section.getByTestId('embed-widget').selectOption('moon');
+      await section.getByTestId('embed-theme').selectOption('dark');
+      await expect(section.getByTestId('embed-code')).toHaveValue(
+        new RegExp(`/embed/moon\\?lang=${lang}&amp;theme=dark&amp;size=medium`),
+      );
+      // The preview is the widget itself, framed by the app's own page.
+      const preview = page.frameLocator('[data-testid="embed-preview"]');
+      await expect(preview.locator('table td')).toHaveCount(28);
+      await expect(preview.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+      await section.scrollIntoViewIfNeeded();
+      await section.screenshot({ path: info.outputPath(`snippet-${lang}-${width}.png`) });
     });
   }
 });

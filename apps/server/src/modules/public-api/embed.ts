@@ -83,7 +83,7 @@ function page(query: EmbedQuery, title: string, body: string): string {
     ';font-size:.85em;margin:0}.open{color:' +
     colors.accent +
     ';font-size:.8em;margin-top:.3em}table{border-collapse:collapse;width:100%;table-layout:fixed;font-size:.78em}' +
-    `th{color:${colors.muted};font-weight:500;padding:.1em 0}td{text-align:center;padding:.15em 0;` +
+    `th{color:${colors.muted};font-weight:500;font-size:.85em;padding:.1em;overflow:hidden;text-overflow:ellipsis}td{text-align:center;padding:.15em 0;` +
     `border-top:1px solid ${colors.line}}td b{display:block;font-size:1.05em}td.today{background:${colors.accent};` +
     `color:${colors.background};border-radius:.3em}`;
   return (
