@@ -76,7 +76,10 @@ test.describe('what a buyer owns', () => {
     await expect(listed).toContainText('Последний день');
   });
 
-  test('a programme under way reads "day N of 13", in Arabic with the digits the product writes Arabic in', async ({ page, request }) => {
+  test('a programme under way reads "day N of 13", in Arabic with the digits the product writes Arabic in', async ({
+    page,
+    request,
+  }) => {
     const buyer = await runningBuyer(request, 'ar');
     await useSession(page, buyer);
     await page.goto('/ar/process');

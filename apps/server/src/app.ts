@@ -72,6 +72,7 @@ import { productRoutes } from './modules/products/routes.ts';
 import { createProductService } from './modules/products/service.ts';
 import { promoRoutes } from './modules/promo/routes.ts';
 import { createPromoService } from './modules/promo/service.ts';
+import { registerPublicApi } from './modules/public-api/index.ts';
 import { referralRoutes, registerReferralLanding } from './modules/referrals/routes.ts';
 import { createReferralService, type ReferralService } from './modules/referrals/service.ts';
 import { createPushService } from './modules/reminders/push.ts';
@@ -455,6 +456,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  await registerPublicApi(app, { publicUrl: config.publicUrl, now });
   registerTestimonialFiles(app, testimonials);
   await registerContentFiles(app, config.contentDir);
   registerReferralLanding(app, referrals, config.publicUrl.startsWith('https:'));

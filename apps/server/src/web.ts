@@ -12,6 +12,7 @@ import { knownPages } from './known-pages.ts';
 import { cookieOf } from './lib/cookies.ts';
 import { errorBody } from './lib/errors.ts';
 import { contentSecurityPolicy, inlineScriptHashes } from './lib/security-headers.ts';
+import { oembedDiscovery } from './modules/public-api/index.ts';
 import { createPageRenderer } from './page-rendering.ts';
 
 const brotli = promisify(brotliCompress);
@@ -151,9 +152,11 @@ export async function registerWebApp(
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
     const theme = /(?:^|;\s*)theme=light(?:;|$)/.test(request.headers.cookie ?? '') ? 'light' : 'dark';
-    const html = pageHtml
+    const page = pageHtml
       ? await pageHtml(request.url, theme, cookieOf(request, GUEST_DATE_COOKIE))
       : await readFile(indexPath, 'utf8');
+    // Kin and day pages name their oEmbed answer, for sites that are given the page's address.
+    const html = page.replace('</head>', () => `${oembedDiscovery(path, options.publicUrl ?? '')}</head>`);
     const { body, encoding } = await encoded(html, request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
     // The page's own inline scripts (the starter of a rendered page differs per page) are allowed by their hashes.

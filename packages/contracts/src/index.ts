@@ -33,6 +33,7 @@ export * from './page-rendering.ts';
 export * from './plans.ts';
 export * from './privacy.ts';
 export * from './programmes.ts';
+export * from './public-api.ts';
 export * from './referrals.ts';
 export * from './reminders.ts';
 export * from './settings.ts';

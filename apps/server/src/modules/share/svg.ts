@@ -17,7 +17,7 @@ const escapeXml = (text: string) =>
   text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
 
 /** The seal's tile and emblem, as SealGlyph draws it, at (x, y) and `size` px. */
-function sealSvg(seal: number, x: number, y: number, size: number): string {
+export function sealSvg(seal: number, x: number, y: number, size: number): string {
   const fill = SEAL_COLORS[(seal - 1) % 4];
   const parts = (SEAL_PARTS[seal - 1] ?? [])
     .map(([kind, d]) => {
@@ -31,7 +31,7 @@ function sealSvg(seal: number, x: number, y: number, size: number): string {
 }
 
 /** The tone's dots and bars, as ToneGlyph draws them, `width` px wide (0.6 of that high). */
-function toneSvg(tone: number, x: number, y: number, width: number, color: string): string {
+export function toneSvg(tone: number, x: number, y: number, width: number, color: string): string {
   const { dots, bars } = toneLayout(tone);
   const shapes = [
     ...dots.map(({ cx, cy }) => `<circle cx="${cx}" cy="${cy}" r="${TONE_DOT_RADIUS}"/>`),

@@ -8,6 +8,7 @@ import { ToneGlyph } from '../../components/glyphs/ToneGlyph.tsx';
 import { languageOfPath } from '../../lib/languages.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { downloadPng, downloadSvg } from './brand-assets.ts';
+import { EmbedSnippet } from './EmbedSnippet.tsx';
 import './signature.css';
 
 /** The logo files the app itself ships (public/). */
@@ -128,6 +129,8 @@ export default function BrandElementsPage() {
           ))}
         </ul>
       </section>
+
+      <EmbedSnippet lang={lang} />
 
       <section className="settings-card" data-testid="brand-rules">
         <h2 className="h6">{t('brand.usage')}</h2>
