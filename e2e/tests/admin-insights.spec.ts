@@ -227,6 +227,10 @@ test('the referrals, a referrer, the education notebook and the A/B tests fit a 
   });
   expect(experiment.ok(), await experiment.text()).toBe(true);
   const { key } = (await experiment.json()).data;
+  // An anonymous visitor counts once a page view has shown them to be one.
+  await request.post('/api/analytics/track', {
+    data: { event: 'page_view', platform: 'web', session_id: 'e2e-visitor-1' },
+  });
   await request.get(`/api/experiments/${key}/assignment?anonymousId=e2e-visitor-1`);
   await request.post(`/api/experiments/${key}/conversion`, { data: { anonymousId: 'e2e-visitor-1' } });
 

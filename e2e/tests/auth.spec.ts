@@ -225,15 +225,16 @@ test.describe('sign-in', () => {
     expect((await storedToken(page))?.split('.')).toHaveLength(3);
   });
 
-  test('signs in and returns to the saved page', async ({ page, request }) => {
+  test('signs in and returns to the saved page, in the reader’s language', async ({ page, request }) => {
     const email = await createAccount(request, 'return');
     await page.goto('/en/login');
     await page.evaluate(() => window.localStorage.setItem('auth_return_url', '/tzolkin'));
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page).toHaveURL(/\/tzolkin$/);
-    expect(new URL(page.url()).pathname).toBe('/tzolkin');
+    // The account reads English, so the unprefixed page saved before signing in opens at its English address.
+    await expect(page).toHaveURL(/\/en\/tzolkin$/);
+    expect(new URL(page.url()).pathname).toBe('/en/tzolkin');
   });
 
   test('ignores a return URL that leaves the site', async ({ page, request }) => {

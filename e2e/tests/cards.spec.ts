@@ -103,7 +103,8 @@ test.describe('cards of a guest', () => {
       localStorage.setItem(
         'cards',
         JSON.stringify([
-          { id: '1700000000001', user_id: 'local_user', name: 'Mila', birth_date: '1987-07-26', is_primary: true },
+          // Not the guest's main card: that one, on the account's own birth date, is the reader and is not moved.
+          { id: '1700000000001', user_id: 'local_user', name: 'Mila', birth_date: '1987-07-26', is_primary: false },
           { id: '1700000000002', user_id: 'local_user', name: '', birth_date: '2001-01-01T09:00:00Z' },
         ]),
       );

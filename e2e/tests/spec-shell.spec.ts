@@ -103,7 +103,13 @@ test('the connection line tells no network from a server in trouble; the view co
 test.describe('the failure texts', () => {
   test('kin and reading failures on the matrix pages', async ({ page }) => {
     await page.route('**/api/calendar/kin/**', (route) => route.fulfill(json(500, { success: false })));
-    await page.goto('/en/kin/11');
+    // A kin page opened by its address arrives with its kin from the server: the failure shows when the app reads the
+    // kin itself, on a move inside the app.
+    await page.goto('/en/dash');
+    await page.evaluate(() => {
+      history.pushState({}, '', '/en/kin/11');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
     await expect(page.getByTestId('kin-error')).toContainText('Unable to load Kin data', { timeout: 15_000 });
 
     await page.route('**/api/content/seal/**', (route) => route.fulfill(json(503, { success: false })));
