@@ -112,6 +112,9 @@ async function checkPages(page: Page, paths: readonly string[]): Promise<void> {
 }
 
 test.describe('accessibility and a quiet console on every page', () => {
+  // The slowest tests of the suite, by their nature: axe-core reads every element of each page twice (all rules in the
+  // dark theme, contrast in the light one), 20-40 s a test on a quiet machine, and they are split so the two workers
+  // share them evenly. The limit leaves room for a loaded machine.
   test.describe.configure({ timeout: 300_000 });
 
   // The calendar pages are the largest documents: three tests of a few pages each run side by side.

@@ -49,6 +49,8 @@ async function confirmWithReason(page: Page, reason: string) {
 test.describe('the admin area', () => {
   test.describe.configure({ timeout: 180_000 });
 
+  // The longest click journey of the suite on purpose: the clicks through four admin sections are what it is about, at
+  // the two widths whose tables and menus differ; what it needs beforehand is made through the API.
   for (const width of [375, 1280]) {
     test(`an administrator finds a user, grants a plan, hides a comment and refunds a payment (${width} px)`, async ({
       page,
