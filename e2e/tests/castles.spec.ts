@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { calendarNames, castleTable, type Language } from '@hunab/calendar';
 import { expect, type Page } from '@playwright/test';
-import { collectConsoleErrors, createAccount, test, useSession } from './fixtures.ts';
+import { collectConsoleErrors, createAccount, settled, test, useSession } from './fixtures.ts';
 
 const words = (lang: Language) =>
   JSON.parse(readFileSync(new URL(`../../apps/web/public/locales/${lang}/castles.json`, import.meta.url), 'utf8')) as {
@@ -104,13 +104,19 @@ test.describe('the castle journey', () => {
   });
 
   test('the wavespell and kin pages lead to their castle', async ({ page }) => {
-    await page.goto('/en/trecena/3');
+    // The top banner arrives with the page's data and moves the content down: each click waits for the page to settle.
+    const open = async (path: string) => {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await settled(page);
+    };
+    await open('/en/trecena/3');
     await page.getByTestId('trecena-castle').click();
     await expect(page).toHaveURL(/\/en\/castle\/1$/);
-    await page.goto('/en/kin/120');
+    await open('/en/kin/120');
     await page.getByTestId('kin-castle').click();
     await expect(page).toHaveURL(/\/en\/castle\/3$/);
-    await page.goto('/en/kin/120');
+    await open('/en/kin/120');
     await page.getByTestId('kin-wavespell').click();
     await expect(page).toHaveURL(/\/en\/trecena\/10$/);
   });
